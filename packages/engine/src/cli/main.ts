@@ -1,0 +1,94 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { demoCommand } from './demo-command.js';
+import { explainCommand } from './explain-command.js';
+import { type CliIo, inspectCommand } from './inspect-command.js';
+import { CliError } from './load-rules.js';
+
+const USAGE = `qc-engine — qcdesk's QC rules engine on the command line
+
+usage:
+  qc-engine inspect --rules <rules.json> [--scheme <scheme.json>] [--input <sessions.jsonl>|-] [--output <file>|-] [--quiet]
+  qc-engine explain --rules <rules.json> [--scheme <scheme.json>] --session <session.json>
+  qc-engine demo [--fixtures <dir>]
+
+inspect  one JSON line per session in, one result line per session out, in input order
+explain  which condition hit where in one session, and why the others did not
+exit codes: 0 ok · 1 some input lines were malformed (reported on stderr) · 2 bad arguments or a rule that does not compile
+`;
+
+/** Runs the CLI and answers its exit code; `io` defaults to the process's streams. */
+export async function main(argv: readonly string[], io: CliIo = process): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'inspect': {
+        const { values } = parse(rest, { rules: true, scheme: true, input: true, output: true, quiet: false });
+        return await inspectCommand(
+          {
+            rules: required(values.rules, 'rules'),
+            scheme: values.scheme,
+            input: values.input,
+            output: values.output,
+            quiet: values.quiet === true,
+          },
+          io,
+        );
+      }
+      case 'explain': {
+        const { values } = parse(rest, { rules: true, scheme: true, session: true });
+        return await explainCommand(
+          {
+            rules: required(values.rules, 'rules'),
+            scheme: values.scheme,
+            session: required(values.session, 'session'),
+          },
+          io,
+        );
+      }
+      case 'demo': {
+        const { values } = parse(rest, { fixtures: true });
+        return await demoCommand(resolve(values.fixtures ?? 'fixtures'), io);
+      }
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        io.stdout.write(USAGE);
+        return command === undefined ? 2 : 0;
+      default:
+        throw new CliError(`unknown command '${command}' / 未知命令\n\n${USAGE}`, 2);
+    }
+  } catch (error) {
+    if (error instanceof CliError) {
+      io.stderr.write(`qc-engine: ${error.message}\n`);
+      return error.exitCode;
+    }
+    throw error;
+  }
+}
+
+type Values = Partial<Record<string, string | boolean>>;
+
+function parse<T extends Record<string, boolean>>(
+  args: readonly string[],
+  spec: T,
+): { values: { [K in keyof T]?: T[K] extends true ? string : boolean } } {
+  const options = Object.fromEntries(
+    Object.entries(spec).map(([name, takesValue]) => [
+      name,
+      { type: takesValue ? ('string' as const) : ('boolean' as const) },
+    ]),
+  );
+  try {
+    const { values } = parseArgs({ args: [...args], options, strict: true, allowPositionals: false });
+    return { values: values as Values as { [K in keyof T]?: T[K] extends true ? string : boolean } };
+  } catch (error) {
+    throw new CliError(`${(error as Error).message} / 参数错误\n\n${USAGE}`, 2);
+  }
+}
+
+function required(value: string | undefined, name: string): string {
+  if (value === undefined || value === '') throw new CliError(`--${name} is required / 缺少 --${name}`, 2);
+  return value;
+}
