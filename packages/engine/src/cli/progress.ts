@@ -4,7 +4,7 @@
  */
 export class Progress {
   private readonly started = Date.now();
-  private lastDraw = 0;
+  private lastDraw = Date.now();
   private drawn = false;
 
   constructor(

@@ -59,8 +59,10 @@ export function compileLambda(
 ): CompiledLambda {
   if (value === undefined || value === null) return { kind: 'ALL', expression: 'ALL', tree: null };
   const expression = reader.string(value, path);
-  if (expression === 'ALL' || expression === 'ANY_ONE' || expression === 'ANY_ONE_NOT_MET') {
-    return { kind: expression, expression, tree: null };
+  // Forms sometimes pad the named choices with spaces; a CUSTOM expression keeps its text as written.
+  const named = expression.trim();
+  if (named === 'ALL' || named === 'ANY_ONE' || named === 'ANY_ONE_NOT_MET') {
+    return { kind: named, expression: named, tree: null };
   }
   if (expression.trim() === '') {
     throw reader.fail('LAMBDA_BLANK', path, '自定义逻辑表达式不能为空', 'the custom expression is blank', 0);

@@ -58,7 +58,16 @@ function readMessage(message: unknown, index: number): Sentence {
     index,
     role: role.trim().toUpperCase(),
     text,
-    time: typeof time === 'number' ? time : typeof time === 'string' && time !== '' ? Date.parse(time) || null : null,
+    time: readTime(time),
     messageId: typeof messageId === 'string' || typeof messageId === 'number' ? String(messageId) : null,
   };
+}
+
+function readTime(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string' || value === '') return null;
+  const numeric = Number(value);
+  if (Number.isFinite(numeric)) return numeric;
+  const parsed = Date.parse(value);
+  return Number.isNaN(parsed) ? null : parsed;
 }

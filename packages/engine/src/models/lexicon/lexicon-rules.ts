@@ -22,7 +22,9 @@ export const CUSTOMER_CHECK_CUES: Record<string, readonly Cue[]> = {
     { pattern: /什么态度|啥态度|这(是)?什么服务|怎么(办事|服务)的|有没有人(管|处理)/, confidence: 0.9 },
     { pattern: /(到底|究竟)(能不能|会不会|有没有|管不管)/, confidence: 0.7 },
   ],
-  PUBLIC_OPINION: [{ pattern: /曝光|媒体|315|微博(上)?(发|说)|发(到)?网上|记者|上热搜/, confidence: 0.85 }],
+  PUBLIC_OPINION: [
+    { pattern: /曝光|媒体|(?<!\d)315(?!\d)|微博(上)?(发|说)|发(到)?网上|记者|上热搜/, confidence: 0.85 },
+  ],
   PRAISE: [
     {
       pattern:
@@ -30,7 +32,13 @@ export const CUSTOMER_CHECK_CUES: Record<string, readonly Cue[]> = {
       confidence: 0.8,
     },
   ],
-  ABUSE: [{ pattern: /傻[逼比b]|sb|他妈的?|操你|滚(蛋)?|垃圾|混蛋|王八蛋|去死|脑残|白痴/i, confidence: 0.9 }],
+  ABUSE: [
+    {
+      pattern:
+        /傻[逼比b]|(?<![a-z])sb(?![a-z])|他妈的?|操你|滚(蛋)?(?![动烫筒])|垃圾(?!短信|邮件)|混蛋|王八蛋|去死|脑残|白痴/i,
+      confidence: 0.9,
+    },
+  ],
   ANGER: [
     { pattern: /气死|受够了|太过分|忍无可忍|(什么|啥)破|坑人|骗子|无语|恶心/, confidence: 0.8 },
     { pattern: /[!！]{2,}|[?？]{3,}/, confidence: 0.6 },
@@ -49,7 +57,9 @@ export const ABUSE_MODEL_CUES: Record<string, readonly Cue[]> = {
       confidence: 0.85,
     },
   ],
-  ABUSE: [{ pattern: /傻[逼比b]|sb|他妈的?|滚(蛋)?|混蛋|脑残|白痴|有病/i, confidence: 0.9 }],
+  ABUSE: [
+    { pattern: /傻[逼比b]|(?<![a-z])sb(?![a-z])|他妈的?|滚(蛋)?(?![动烫筒])|混蛋|脑残|白痴|有病/i, confidence: 0.9 },
+  ],
 };
 
 /** Negation right before a cue (`不是投诉`, `没有差评`) cancels it. */
