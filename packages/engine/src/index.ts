@@ -36,6 +36,7 @@ export {
   type Compiled,
   type ConditionResult,
   type InspectionResult,
+  type InspectOptions,
   inspect,
   inspectAsync,
   type RuleResult,

@@ -33,9 +33,13 @@ export interface RuleOutcome {
   readonly conditions: readonly ConditionOutcome[];
 }
 
-export function evaluateRule(rule: RuleProgram, context: SessionContext): RuleOutcome {
+/**
+ * Evaluates a rule. With `trace` false only outcomes and evidence are computed: a condition whose required
+ * keywords occur nowhere in the session is skipped, and a condition stops at its first failing operator.
+ */
+export function evaluateRule(rule: RuleProgram, context: SessionContext, trace = true): RuleOutcome {
   const conditions: ConditionOutcome[] = [];
-  for (const condition of rule.conditions) conditions.push(evaluateCondition(condition, conditions, context));
+  for (const condition of rule.conditions) conditions.push(evaluateCondition(condition, conditions, context, trace));
   const hit = evaluateLambda(
     rule.lambda,
     conditions.map((c) => c.hit),
@@ -49,22 +53,48 @@ export function evaluateRule(rule: RuleProgram, context: SessionContext): RuleOu
   return { rule, hit, hitCount, conditions };
 }
 
-function attempt(condition: CompiledCondition, context: SessionContext, anchor: number | null): ConditionAttempt {
+const NOTHING: readonly number[] = [];
+
+/** Whether some operator needs keywords of which none occurs in the session: then the condition cannot hit. */
+function cannotHit(condition: CompiledCondition, context: SessionContext): boolean {
+  return condition.operators.some((op) => op.requiredKeywords !== null && !context.anyOccurs(op.requiredKeywords));
+}
+
+function attempt(
+  condition: CompiledCondition,
+  context: SessionContext,
+  anchor: number | null,
+  trace: boolean,
+): ConditionAttempt {
   const selection = selectSentences(context.sentences, condition.range, anchor, condition.role);
-  const operators = condition.operators.map((op) => op.evaluate(context, selection));
-  // Nothing selected, no hit: a selection without any text message satisfies no condition.
-  const hit = selection.hasText && operators.every((o) => o.hit);
-  return { anchor, selected: selection.indices, hit, operators };
+  if (trace) {
+    const operators = condition.operators.map((op) => op.evaluate(context, selection));
+    // Nothing selected, no hit: a selection without any text message satisfies no condition.
+    const hit = selection.hasText && operators.every((o) => o.hit);
+    return { anchor, selected: selection.indices, hit, operators };
+  }
+  if (!selection.hasText) return { anchor, selected: selection.indices, hit: false, operators: [] };
+  const operators: OperatorOutcome[] = [];
+  for (const op of condition.operators) {
+    const outcome = op.evaluate(context, selection);
+    operators.push(outcome);
+    if (!outcome.hit) return { anchor, selected: selection.indices, hit: false, operators };
+  }
+  return { anchor, selected: selection.indices, hit: true, operators };
 }
 
 function evaluateCondition(
   condition: CompiledCondition,
   earlier: readonly ConditionOutcome[],
   context: SessionContext,
+  trace: boolean,
 ): ConditionOutcome {
   const anchor = condition.range.anchor;
+  if (!trace && cannotHit(condition, context)) {
+    return { cid: condition.cid, hit: false, evidence: [], anchorHits: null, attempts: [] };
+  }
   if (anchor === null) {
-    const only = attempt(condition, context, null);
+    const only = attempt(condition, context, null, trace);
     return {
       cid: condition.cid,
       hit: only.hit,
@@ -78,7 +108,7 @@ function evaluateCondition(
   let chosen: number[];
   if (anchor.hitTime === 1) chosen = anchorHits.length >= anchor.nth ? [anchorHits[anchor.nth - 1]!] : [];
   else chosen = anchorHits;
-  const attempts = chosen.map((at) => attempt(condition, context, at));
+  const attempts = chosen.map((at) => attempt(condition, context, at, trace));
   const satisfied = attempts.filter((a) => a.hit);
   // -1 any one time, 1 the given time: one satisfied attempt suffices; 0 every time: all of them, and at least one.
   const hit = anchor.hitTime === 0 ? attempts.length > 0 && satisfied.length === attempts.length : satisfied.length > 0;

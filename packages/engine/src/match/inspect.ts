@@ -80,9 +80,19 @@ function toRuleResult(outcome: RuleOutcome): RuleResult {
   };
 }
 
-function run(compiled: Compiled, context: SessionContext): InspectionResult {
+export interface InspectOptions {
+  /**
+   * Keep every condition's attempts with per-operator outcomes, "why not" included (default true; the replay
+   * tester and `explain` need it). False computes only outcomes and evidence, which is much faster on large
+   * schemes: conditions that cannot hit are skipped and attempts may be empty or partial.
+   */
+  readonly trace?: boolean;
+}
+
+function run(compiled: Compiled, context: SessionContext, options: InspectOptions): InspectionResult {
   const set = ruleSetOf(compiled);
-  const rules = set.rules.map((rule) => toRuleResult(evaluateRule(rule, context)));
+  const trace = options.trace ?? true;
+  const rules = set.rules.map((rule) => toRuleResult(evaluateRule(rule, context, trace)));
   const base = { sessionId: context.transcript.sessionId, transcript: context.transcript, rules };
   if (compiled.kind !== 'scheme') return base;
   return { ...base, ...scoreScheme(compiled, rules) };
@@ -92,13 +102,17 @@ function run(compiled: Compiled, context: SessionContext): InspectionResult {
  * Inspects one session (the console's stored shape, the plain `{role, text}` shape, or a Transcript) with a
  * compiled rule, rule set or scheme. Throws SessionInputError for a malformed session.
  */
-export function inspect(compiled: Compiled, session: unknown): InspectionResult {
+export function inspect(compiled: Compiled, session: unknown, options: InspectOptions = {}): InspectionResult {
   const set = ruleSetOf(compiled);
-  return run(compiled, new SessionContext(transcriptOf(session), set.keywords, set.models));
+  return run(compiled, new SessionContext(transcriptOf(session), set.keywords, set.models), options);
 }
 
 /** As `inspect`, for a model that answers asynchronously: every text a model operator may read is classified in one batch first. */
-export async function inspectAsync(compiled: Compiled, session: unknown): Promise<InspectionResult> {
+export async function inspectAsync(
+  compiled: Compiled,
+  session: unknown,
+  options: InspectOptions = {},
+): Promise<InspectionResult> {
   const set = ruleSetOf(compiled);
   const context = new SessionContext(transcriptOf(session), set.keywords, set.models);
   const tasks = new Set<ModelOperatorType>();
@@ -116,5 +130,5 @@ export async function inspectAsync(compiled: Compiled, session: unknown): Promis
       context.sentences.filter((s) => s.role === role).map((s) => s.index),
     );
   }
-  return run(compiled, context);
+  return run(compiled, context, options);
 }
