@@ -11,6 +11,7 @@
 
 export { AhoCorasick } from './automaton/aho-corasick.js';
 export { MatchList } from './automaton/match-list.js';
+export * from './censor/index.js';
 export {
   type CompiledRule,
   type CompiledRuleScore,
@@ -58,3 +59,4 @@ export { messageText } from './transcript/message-text.js';
 export { readSession } from './transcript/read-session.js';
 export { SessionInputError } from './transcript/session-input-error.js';
 export type { Sentence, SessionInput, Transcript } from './transcript/types.js';
+export * from './worker/public-types.js';

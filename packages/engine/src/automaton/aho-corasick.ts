@@ -1,133 +1,160 @@
 import { foldTable } from '../text/fold.js';
 import type { MatchList } from './match-list.js';
 
+/** Tries after which a free slot stops being a candidate place in the double array (see `placeStates`). */
+const FAILURES_TO_DROP = 8;
+/** Skipping stops charge this many code units against the prefilter's budget (see `scan`). */
+const STOP_COST = 8;
+/** Below this budget the prefilter is switched off... */
+const BUDGET_FLOOR = -256;
+/** ...for this many code units, then tried again. */
+const RETRY_AFTER = 16384;
+
+/** What the prefilter did, summed over every scan (tests and benchmarks read it). */
+export interface ScanStats {
+  /** code units passed over by the prefilter without stepping the automaton */
+  skipped: number;
+  /** times the prefilter was switched off because skipping did not pay */
+  switchedOff: number;
+}
+
 /**
- * Aho-Corasick over UTF-16 code units, stored in typed arrays.
+ * Aho-Corasick over UTF-16 code units, stored in typed arrays (why this shape, and what was measured:
+ * ./DESIGN.md).
  *
- * Why this shape: one JS RegExp alternation of thousands of words crawls in V8, and object-per-node tries
- * are slow to walk and heavy to keep. Here the text's code units are mapped through one 64K table straight
- * to a dense symbol id (folding width and case on the way, so the text is never copied); a code unit that no
- * pattern contains resets to the root at once; the root has a direct table; other states keep their few
- * edges sorted in one flat array. Outputs follow dictionary suffix links, so every occurrence is reported,
- * overlapping ones included.
+ * - The text's code units map through one 64K table straight to dense symbol ids (width and case folded on
+ *   the way, so the text is never copied); symbols are numbered most used first.
+ * - The root has a direct row over all symbols; every other transition is one probe of a double array: the
+ *   children of state s sit at base(s) + symbol, and a slot is s's child when its check is s. A state is one
+ *   16-byte cell [base, check, fail, emit], so the probe that finds a state has also fetched its fail link
+ *   and outputs.
+ * - Outputs are precomputed per state (its own pattern, then those of its dictionary suffix chain, longest
+ *   first): a state with one output keeps the pattern id in its cell, one with more points to a run of ids.
+ *   Every occurrence is reported, overlapping ones included.
+ * - A prefilter skips text where the automaton would stay at depth ≤ 1 and report nothing: a hashed bit set
+ *   of the code-unit pairs (every spelling that folds alike) that begin a pattern, plus one-unit patterns;
+ *   when every pattern has three units or more, it tests every other position (pairs at offsets 0–1 and
+ *   1–2) and confirms a stop with the first three units. It may answer "maybe" wrongly, never "no" wrongly;
+ *   where it stops too often it switches itself off for a while.
  */
 export class AhoCorasick {
   /** code unit → symbol (0: in no pattern), folding applied */
   private readonly symbolOf: Uint16Array;
+  /** the root's transitions by symbol (0: stay at the root) */
   private readonly rootNext: Int32Array;
-  private readonly edgeStart: Int32Array;
-  private readonly edgeSymbol: Uint16Array;
-  private readonly edgeTarget: Int32Array;
-  private readonly fail: Int32Array;
-  /** pattern ending at this state, or -1 */
-  private readonly output: Int32Array;
-  /** nearest state on the fail chain that has an output, or 0 */
-  private readonly dictionary: Int32Array;
+  /**
+   * per state s: cells[4s] base, [4s+1] check (the parent; -1 for a free slot), [4s+2] fail, [4s+3] outputs:
+   * 0 none, p + 1 the one pattern p, -r the run of pattern ids at emits[r]
+   */
+  private readonly cells: Int32Array;
+  /** runs of pattern ids, each ended by -1 (emits[0] is unused) */
+  private readonly emits: Int32Array;
+  /** the prefilter: a hashed bit set of the raw code-unit pairs that may begin a pattern */
+  private readonly pairBits: Int32Array;
+  private readonly pairShift: number;
+  /** per symbol: 1 when the symbol alone is a pattern */
+  private readonly single: Uint8Array;
+  private readonly anySingle: boolean;
+  /** 2 when every pattern is at least three units long: the prefilter tests every other position */
+  private readonly stride: number;
+  /** with stride 2: a hashed bit set of the raw code-unit triples that begin a pattern */
+  private readonly triples: Int32Array;
   /** length of each pattern, by id */
   readonly patternLength: Int32Array;
   readonly patternCount: number;
+  /** trie states, root included */
   readonly stateCount: number;
+  readonly stats: ScanStats = { skipped: 0, switchedOff: 0 };
 
   /**
    * @param patterns distinct, non-empty patterns, already folded the way `caseSensitive` says; a pattern's id is its index
    */
   constructor(patterns: readonly string[], caseSensitive = false) {
     const fold = foldTable(caseSensitive);
-    this.patternCount = patterns.length;
-    this.patternLength = new Int32Array(patterns.length);
-
-    // Symbols: dense ids for the code units patterns use.
-    const symbolOfUnit = new Uint16Array(0x10000);
-    let symbolCount = 0;
-    for (const pattern of patterns) {
-      for (let i = 0; i < pattern.length; i++) {
-        const unit = fold[pattern.charCodeAt(i)]!;
-        if (symbolOfUnit[unit] === 0) symbolOfUnit[unit] = ++symbolCount;
-      }
-    }
-    this.symbolOf = new Uint16Array(0x10000);
-    for (let c = 0; c < 0x10000; c++) this.symbolOf[c] = symbolOfUnit[fold[c]!]!;
-
-    // Trie, built with one Map keyed by state and symbol, then flattened.
+    const count = patterns.length;
+    this.patternCount = count;
+    this.patternLength = new Int32Array(count);
     let totalLength = 0;
-    for (const pattern of patterns) totalLength += pattern.length;
-    const maxStates = totalLength + 1;
-    const output = new Int32Array(maxStates).fill(-1);
-    const children = new Map<number, number>();
-    const childCount = new Int32Array(maxStates);
-    let states = 1;
-    patterns.forEach((pattern, id) => {
-      let state = 0;
-      for (let i = 0; i < pattern.length; i++) {
-        const symbol = this.symbolOf[pattern.charCodeAt(i)]!;
-        const key = state * 0x10000 + symbol;
-        let next = children.get(key);
-        if (next === undefined) {
-          next = states++;
-          children.set(key, next);
-          childCount[state]!++;
-        }
-        state = next;
-      }
-      output[state] = id;
-      this.patternLength[id] = pattern.length;
-    });
-    this.stateCount = states;
-    this.output = output.slice(0, states);
-
-    // Flatten edges: each state's edges contiguous and sorted by symbol.
-    this.edgeStart = new Int32Array(states + 1);
-    for (let s = 0; s < states; s++) this.edgeStart[s + 1] = this.edgeStart[s]! + childCount[s]!;
-    const edgeCount = this.edgeStart[states]!;
-    this.edgeSymbol = new Uint16Array(edgeCount);
-    this.edgeTarget = new Int32Array(edgeCount);
-    const fill = this.edgeStart.slice(0, states);
-    const keys = [...children.keys()].sort((a, b) => a - b);
-    for (const key of keys) {
-      const state = Math.floor(key / 0x10000);
-      const at = fill[state]!++;
-      this.edgeSymbol[at] = key % 0x10000;
-      this.edgeTarget[at] = children.get(key)!;
+    for (let p = 0; p < count; p++) {
+      this.patternLength[p] = patterns[p]!.length;
+      totalLength += patterns[p]!.length;
     }
+    const { symbolOf, symbolCount } = symbolTable(patterns, fold);
+    this.symbolOf = symbolOf;
+    const filter = pairFilter(patterns, fold, symbolOf, symbolCount);
+    this.pairBits = filter.bits;
+    this.pairShift = filter.shift;
+    this.single = filter.single;
+    this.anySingle = filter.single.includes(1);
+    this.stride = filter.stride;
+    this.triples = filter.triples ?? new Int32Array(1);
+
+    const trie = buildTrie(patterns, symbolOf, totalLength);
+    this.stateCount = trie.states;
+    const { cells, position } = placeStates(trie, symbolCount);
+    this.cells = cells;
     this.rootNext = new Int32Array(symbolCount + 1);
-    for (let e = this.edgeStart[0]!; e < this.edgeStart[1]!; e++)
-      this.rootNext[this.edgeSymbol[e]!] = this.edgeTarget[e]!;
-
-    // Fail and dictionary links, breadth first.
-    this.fail = new Int32Array(states);
-    this.dictionary = new Int32Array(states);
-    const queue = new Int32Array(states);
-    let head = 0;
-    let tail = 0;
-    for (let e = this.edgeStart[0]!; e < this.edgeStart[1]!; e++) queue[tail++] = this.edgeTarget[e]!;
-    while (head < tail) {
-      const state = queue[head++]!;
-      for (let e = this.edgeStart[state]!; e < this.edgeStart[state + 1]!; e++) {
-        const symbol = this.edgeSymbol[e]!;
-        const child = this.edgeTarget[e]!;
-        let f = this.fail[state]!;
-        let target = this.step(f, symbol);
-        while (target < 0) {
-          f = this.fail[f]!;
-          target = this.step(f, symbol);
-        }
-        this.fail[child] = target;
-        this.dictionary[child] = this.output[target]! >= 0 ? target : this.dictionary[target]!;
-        queue[tail++] = child;
-      }
+    for (let child = trie.firstChild[0]!; child > 0; child = trie.nextSibling[child]!) {
+      this.rootNext[trie.symbol[child]!] = position[child]!;
     }
+    this.emits = this.link(trie, position);
   }
 
-  /** The transition from `state` on `symbol`, or -1 when there is none (the root never fails: it answers 0). */
-  private step(state: number, symbol: number): number {
-    if (state === 0) return this.rootNext[symbol]!;
-    const end = this.edgeStart[state + 1]!;
-    for (let e = this.edgeStart[state]!; e < end; e++) {
-      const s = this.edgeSymbol[e]!;
-      if (s === symbol) return this.edgeTarget[e]!;
-      if (s > symbol) return -1;
+  /**
+   * Fail links and output runs, breadth first over the trie (a state's fail target is shallower, so it is
+   * done first); returns the runs.
+   */
+  private link(trie: Trie, position: Int32Array): Int32Array {
+    const cells = this.cells;
+    const runs: number[] = [-1];
+    const queue = new Int32Array(trie.states);
+    let head = 0;
+    let tail = 0;
+    for (let child = trie.firstChild[0]!; child > 0; child = trie.nextSibling[child]!) queue[tail++] = child;
+    while (head < tail) {
+      const node = queue[head++]!;
+      const at = position[node]!;
+      // fail: the longest proper suffix that is a state (for depth 1, the root)
+      let target = 0;
+      const parent = trie.parent[node]!;
+      if (parent !== 0) {
+        const symbol = trie.symbol[node]!;
+        let f = cells[position[parent]! * 4 + 2]!;
+        for (;;) {
+          const next = this.step(f, symbol);
+          if (next >= 0) {
+            target = next;
+            break;
+          }
+          if (f === 0) break;
+          f = cells[f * 4 + 2]!;
+        }
+      }
+      cells[at * 4 + 2] = target;
+      const own = trie.output[node]!;
+      const inherited = cells[target * 4 + 3]!;
+      if (own < 0) cells[at * 4 + 3] = inherited;
+      else if (inherited === 0) cells[at * 4 + 3] = own + 1;
+      else {
+        cells[at * 4 + 3] = -runs.length;
+        runs.push(own);
+        if (inherited > 0) runs.push(inherited - 1);
+        else for (let e = -inherited; runs[e]! >= 0; e++) runs.push(runs[e]!);
+        runs.push(-1);
+      }
+      for (let child = trie.firstChild[node]!; child > 0; child = trie.nextSibling[child]!) queue[tail++] = child;
     }
-    return -1;
+    return Int32Array.from(runs);
+  }
+
+  /** The goto transition from `state` on `symbol` (no fail), or -1 when there is none. */
+  private step(state: number, symbol: number): number {
+    if (state === 0) {
+      const next = this.rootNext[symbol]!;
+      return next > 0 ? next : -1;
+    }
+    const t = this.cells[state * 4]! + symbol;
+    return this.cells[t * 4 + 1] === state ? t : -1;
   }
 
   /**
@@ -137,45 +164,407 @@ export class AhoCorasick {
   scan(text: string, out: MatchList): void {
     const symbolOf = this.symbolOf;
     const rootNext = this.rootNext;
-    const edgeStart = this.edgeStart;
-    const edgeSymbol = this.edgeSymbol;
-    const edgeTarget = this.edgeTarget;
-    const fail = this.fail;
-    const output = this.output;
-    const dictionary = this.dictionary;
+    const cells = this.cells;
+    const emits = this.emits;
+    const pairBits = this.pairBits;
+    const shift = this.pairShift;
+    const single = this.single;
+    const anySingle = this.anySingle;
+    const stride = this.stride;
+    const triples = this.triples;
+    let ids = out.patterns;
+    let ends = out.ends;
+    let size = out.length;
+    let capacity = ids.length;
+    const n = text.length;
     let state = 0;
-    for (let i = 0, n = text.length; i < n; i++) {
-      const symbol = symbolOf[text.charCodeAt(i)]!;
-      if (symbol === 0) {
-        state = 0;
-        continue;
-      }
-      for (;;) {
-        if (state === 0) {
-          state = rootNext[symbol]!;
-          break;
-        }
-        let next = -1;
-        const end = edgeStart[state + 1]!;
-        for (let e = edgeStart[state]!; e < end; e++) {
-          const s = edgeSymbol[e]!;
-          if (s === symbol) {
-            next = edgeTarget[e]!;
+    let i = 0;
+    // Skipping pays on text where few pairs begin a pattern; where most do, it only adds work. A budget
+    // (units skipped minus a cost per stop) switches it off for a stretch of text, after which it is retried.
+    let skipping = true;
+    let budget = 0;
+    let retryAt = 0;
+    let skipped = 0;
+    while (i < n) {
+      if (skipping) {
+        // The automaton is at depth ≤ 1 here: at the root's child for the previous code unit, or the root.
+        // The pair (previous, unit) can take it deeper only if it begins a pattern.
+        let previous = i > 0 ? text.charCodeAt(i - 1) : 0xffff;
+        const from = i;
+        if (stride === 2) {
+          // Every other position: the pair ending at k, against the pairs at offsets 0–1 and 1–2 of the
+          // patterns. A start at s is caught at s + 1 or s + 2; after a stop (a start at k − 1 or k − 2), the
+          // automaton resumes at k − 1 (not before where skipping began) from the root's child for the unit
+          // before, which is where it would be: nothing before k − 2 begins a pattern.
+          let k = i > 0 ? i : 1;
+          for (; k < n; k += 2) {
+            const b = text.charCodeAt(k - 1);
+            const c = text.charCodeAt(k);
+            const h = Math.imul((b << 16) | c, 0x9e3779b1) >>> shift;
+            if (((pairBits[h >>> 5]! >>> (h & 31)) & 1) === 0) continue;
+            // a start at k - 1 needs the triple (k - 1, k, k + 1), one at k - 2 the triple (k - 2, k - 1, k)
+            if (k + 1 < n) {
+              const t = tripleHash(b, c, text.charCodeAt(k + 1), shift);
+              if (((triples[t >>> 5]! >>> (t & 31)) & 1) !== 0) break;
+            }
+            if (k >= 2) {
+              const t = tripleHash(text.charCodeAt(k - 2), b, c, shift);
+              if (((triples[t >>> 5]! >>> (t & 31)) & 1) !== 0) break;
+            }
+          }
+          if (k >= n) {
+            skipped += n - from;
             break;
           }
-          if (s > symbol) break;
+          i = Math.max(k - 1, from);
+          previous = i > 0 ? text.charCodeAt(i - 1) : 0xffff;
+        } else if (anySingle) {
+          for (; i < n; i++) {
+            const unit = text.charCodeAt(i);
+            const h = Math.imul((previous << 16) | unit, 0x9e3779b1) >>> shift;
+            if (((pairBits[h >>> 5]! >>> (h & 31)) & 1) !== 0 || single[symbolOf[unit]!] !== 0) break;
+            previous = unit;
+          }
+        } else {
+          for (; i < n; i++) {
+            const unit = text.charCodeAt(i);
+            const h = Math.imul((previous << 16) | unit, 0x9e3779b1) >>> shift;
+            if (((pairBits[h >>> 5]! >>> (h & 31)) & 1) !== 0) break;
+            previous = unit;
+          }
         }
-        if (next >= 0) {
-          state = next;
+        skipped += i - from;
+        if (i >= n) break;
+        state = i > 0 ? rootNext[symbolOf[previous]!]! : 0;
+        budget += i - from - STOP_COST;
+        if (budget < BUDGET_FLOOR) {
+          skipping = false;
+          budget = 0;
+          retryAt = i + RETRY_AFTER;
+          this.stats.switchedOff++;
+        }
+      }
+      for (; i < n; i++) {
+        const symbol = symbolOf[text.charCodeAt(i)]!;
+        if (state === 0 || symbol === 0) state = rootNext[symbol]!;
+        else {
+          for (;;) {
+            const t = cells[state << 2]! + symbol;
+            if (cells[(t << 2) + 1] === state) {
+              state = t;
+              break;
+            }
+            state = cells[(state << 2) + 2]!;
+            if (state === 0) {
+              state = rootNext[symbol]!;
+              break;
+            }
+          }
+        }
+        const code = cells[(state << 2) + 3]!;
+        if (code > 0) {
+          if (size === capacity) {
+            out.length = size;
+            out.reserve(size + 1);
+            ids = out.patterns;
+            ends = out.ends;
+            capacity = ids.length;
+          }
+          ids[size] = code - 1;
+          ends[size] = i + 1;
+          size++;
+        } else if (code < 0) {
+          let e = -code;
+          let id = emits[e]!;
+          do {
+            if (size === capacity) {
+              out.length = size;
+              out.reserve(size + 1);
+              ids = out.patterns;
+              ends = out.ends;
+              capacity = ids.length;
+            }
+            ids[size] = id;
+            ends[size] = i + 1;
+            size++;
+            id = emits[++e]!;
+          } while (id >= 0);
+        }
+        // Back to skipping once at depth ≤ 1 (the root's child for this unit, or the root).
+        if ((skipping || i >= retryAt) && state === rootNext[symbol]) {
+          skipping = true;
+          i++;
           break;
         }
-        state = fail[state]!;
       }
-      let o = output[state]! >= 0 ? state : dictionary[state]!;
-      while (o !== 0) {
-        out.push(output[o]!, i + 1);
-        o = dictionary[o]!;
+    }
+    out.length = size;
+    this.stats.skipped += skipped;
+  }
+}
+
+function tripleHash(a: number, b: number, c: number, shift: number): number {
+  return Math.imul(Math.imul((a << 16) | b, 0x9e3779b1) ^ c, 0x85ebca6b) >>> shift;
+}
+
+/** Dense symbol ids for the (folded) code units the patterns use, most used first; 0 for every other unit. */
+function symbolTable(patterns: readonly string[], fold: Uint16Array): { symbolOf: Uint16Array; symbolCount: number } {
+  const uses = new Int32Array(0x10000);
+  for (const pattern of patterns) for (let i = 0; i < pattern.length; i++) uses[fold[pattern.charCodeAt(i)]!]!++;
+  const used: number[] = [];
+  for (let u = 0; u < 0x10000; u++) if (uses[u]! > 0) used.push(u);
+  // Most used first: the children of a state then tend to have small, close symbols, which packs the double
+  // array tighter.
+  used.sort((a, b) => uses[b]! - uses[a]! || a - b);
+  const symbolOfUnit = new Uint16Array(0x10000);
+  for (let k = 0; k < used.length; k++) symbolOfUnit[used[k]!] = k + 1;
+  const symbolOf = new Uint16Array(0x10000);
+  for (let c = 0; c < 0x10000; c++) symbolOf[c] = symbolOfUnit[fold[c]!]!;
+  return { symbolOf, symbolCount: used.length };
+}
+
+/**
+ * The prefilter's tables: a bit set, hashed, of every raw code-unit pair that folds to the first two units of
+ * a pattern (so the scan hashes the text's units as they are, without a table lookup), about 32 bits per
+ * pair (few false stops) up to 128 KB; and the symbols that are one-unit patterns.
+ */
+function pairFilter(
+  patterns: readonly string[],
+  fold: Uint16Array,
+  symbolOf: Uint16Array,
+  symbolCount: number,
+): { bits: Int32Array; shift: number; single: Uint8Array; stride: number; triples: Int32Array | null } {
+  let pairs = 0;
+  // Every pattern at least three units long: the scan may test every other position against the pairs at
+  // offsets 0–1 and 1–2 (a start at s is caught at s + 1 or s + 2, whichever is tested).
+  const stride = patterns.length > 0 && patterns.every((p) => p.length >= 3) ? 2 : 1;
+  const heads = new Set<number>();
+  for (const pattern of patterns) {
+    if (pattern.length < 2) continue;
+    pairs += stride;
+    for (let k = 0; k <= stride; k++) heads.add(fold[pattern.charCodeAt(k)]!);
+  }
+  let size = 1 << 12;
+  while (size < pairs * 32 && size < 1 << 20) size *= 2;
+  const bits = new Int32Array(size >>> 5);
+  const shift = 32 - Math.log2(size);
+  // every spelling of each folded unit that begins a pattern (a, A, ａ, Ａ …)
+  const spellings = new Map<number, number[]>();
+  for (let c = 0; c < 0x10000; c++) {
+    const f = fold[c]!;
+    if (!heads.has(f)) continue;
+    const list = spellings.get(f);
+    if (list === undefined) spellings.set(f, [c]);
+    else list.push(c);
+  }
+  const single = new Uint8Array(symbolCount + 1);
+  for (const pattern of patterns) {
+    if (pattern.length === 1) single[symbolOf[pattern.charCodeAt(0)]!] = 1;
+    if (pattern.length < 2) continue;
+    for (let k = 0; k < stride; k++) {
+      for (const a of spellings.get(fold[pattern.charCodeAt(k)]!)!) {
+        for (const b of spellings.get(fold[pattern.charCodeAt(k + 1)]!)!) {
+          const h = Math.imul((a << 16) | b, 0x9e3779b1) >>> shift;
+          bits[h >>> 5]! |= 1 << (h & 31);
+        }
       }
     }
   }
+  // With stride 2, a stop is confirmed by the first three units: pairs of real text begin patterns often
+  // (a pattern's first two characters may be a common word), their first triples much more rarely.
+  let triples: Int32Array | null = null;
+  if (stride === 2) {
+    triples = new Int32Array(size >>> 5);
+    for (const pattern of patterns) {
+      for (const a of spellings.get(fold[pattern.charCodeAt(0)]!)!) {
+        for (const b of spellings.get(fold[pattern.charCodeAt(1)]!)!) {
+          for (const c of spellings.get(fold[pattern.charCodeAt(2)]!)!) {
+            const h = tripleHash(a, b, c, shift);
+            triples[h >>> 5]! |= 1 << (h & 31);
+          }
+        }
+      }
+    }
+  }
+  return { bits, shift, single, stride, triples };
+}
+
+/** A plain trie over symbols, numbered in insertion order (the root is 0), children as sibling lists. */
+interface Trie {
+  readonly states: number;
+  readonly parent: Int32Array;
+  readonly symbol: Int32Array;
+  readonly firstChild: Int32Array;
+  readonly nextSibling: Int32Array;
+  readonly childCount: Int32Array;
+  /** pattern ending here, or -1 */
+  readonly output: Int32Array;
+}
+
+/**
+ * Builds the trie, finding children through one open-addressing hash table keyed by (state, symbol); a new
+ * child is put at the head of its parent's sibling list.
+ */
+function buildTrie(patterns: readonly string[], symbolOf: Uint16Array, totalLength: number): Trie {
+  const max = totalLength + 1;
+  const parent = new Int32Array(max);
+  const symbol = new Int32Array(max);
+  const firstChild = new Int32Array(max);
+  const nextSibling = new Int32Array(max);
+  const childCount = new Int32Array(max);
+  const output = new Int32Array(max).fill(-1);
+  let slots = 16;
+  while (slots < max * 2) slots *= 2;
+  const mask = slots - 1;
+  const keyState = new Int32Array(slots).fill(-1);
+  const keySymbol = new Int32Array(slots);
+  const value = new Int32Array(slots);
+  let states = 1;
+  for (let p = 0; p < patterns.length; p++) {
+    const pattern = patterns[p]!;
+    let node = 0;
+    for (let i = 0; i < pattern.length; i++) {
+      const s = symbolOf[pattern.charCodeAt(i)]!;
+      let h = (Math.imul(node, 0x9e3779b1) ^ Math.imul(s, 0x85ebca6b)) & mask;
+      let child = -1;
+      while (keyState[h] !== -1) {
+        if (keyState[h] === node && keySymbol[h] === s) {
+          child = value[h]!;
+          break;
+        }
+        h = (h + 1) & mask;
+      }
+      if (child < 0) {
+        child = states++;
+        keyState[h] = node;
+        keySymbol[h] = s;
+        value[h] = child;
+        parent[child] = node;
+        symbol[child] = s;
+        nextSibling[child] = firstChild[node]!;
+        firstChild[node] = child;
+        childCount[node]!++;
+      }
+      node = child;
+    }
+    // Patterns that fold alike end at one state: the first id keeps it (the contract asks for distinct ones).
+    if (output[node]! < 0 && pattern.length > 0) output[node] = p;
+  }
+  return { states, parent, symbol, firstChild, nextSibling, childCount, output };
+}
+
+/**
+ * Lays the trie out as a double array: breadth first, each state with children gets the first base such that
+ * base + symbol is free for every child symbol, trying the free slots in order as the place of the lowest
+ * child. A free slot that has failed as a candidate FAILURES_TO_DROP times sits in a crowded region and stops
+ * being a candidate (it stays free): every failed try is charged to a slot, which bounds the build time.
+ */
+function placeStates(trie: Trie, symbolCount: number): { cells: Int32Array; position: Int32Array } {
+  const position = new Int32Array(trie.states);
+  let capacity = 0;
+  let check = new Int32Array(0);
+  let base = new Int32Array(0);
+  /** bit set of the candidate slots (free, not dropped) */
+  let candidate = new Int32Array(0);
+  let failures = new Uint8Array(0);
+  /** no candidate lies in a word before this one */
+  let firstWord = 0;
+  let highest = 0;
+  const grow = (needed: number) => {
+    if (needed < capacity) return;
+    const old = capacity;
+    capacity = Math.max(needed + 1, Math.ceil(capacity * 1.5), 64);
+    capacity = (capacity + 31) & ~31;
+    const c = new Int32Array(capacity).fill(-1);
+    c.set(check);
+    check = c;
+    const b = new Int32Array(capacity);
+    b.set(base);
+    base = b;
+    const f = new Uint8Array(capacity);
+    f.set(failures);
+    failures = f;
+    const bits = new Int32Array(capacity >>> 5);
+    bits.set(candidate);
+    for (let w = old >>> 5; w < bits.length; w++) bits[w] = -1;
+    candidate = bits;
+    if (old === 0) candidate[0]! &= ~1; // slot 0 is the root's
+  };
+  /** The first candidate slot at or after `from`, growing the array when there is none. */
+  const nextCandidate = (from: number): number => {
+    let w = from >>> 5;
+    if (w < firstWord) {
+      w = firstWord;
+      from = w << 5;
+    }
+    for (;;) {
+      if (w >= candidate.length) grow(capacity + symbolCount);
+      let word = candidate[w]!;
+      if (w === from >>> 5) word &= -1 << (from & 31);
+      if (word !== 0) return (w << 5) + (31 - Math.clz32(word & -word));
+      w++;
+    }
+  };
+  const drop = (slot: number) => {
+    candidate[slot >>> 5]! &= ~(1 << (slot & 31));
+    while (firstWord < candidate.length && candidate[firstWord] === 0) firstWord++;
+  };
+  grow(trie.states + symbolCount + 1);
+  check[0] = -2; // the root: nobody's child
+  const symbols: number[] = [];
+  const queue = new Int32Array(trie.states);
+  let head = 0;
+  let tail = 1; // queue[0] = the root
+  while (head < tail) {
+    const node = queue[head++]!;
+    if (trie.childCount[node] === 0) continue;
+    const at = position[node]!;
+    symbols.length = 0;
+    let low = 0x10000;
+    for (let child = trie.firstChild[node]!; child > 0; child = trie.nextSibling[child]!) {
+      const symbol = trie.symbol[child]!;
+      symbols.push(symbol);
+      if (symbol < low) low = symbol;
+      queue[tail++] = child;
+    }
+    let chosen = 0;
+    if (node !== 0) {
+      // base ≥ 1: the lowest child goes at slot ≥ low + 1
+      for (let slot = nextCandidate(low + 1); ; slot = nextCandidate(slot + 1)) {
+        const b = slot - low;
+        let fits = true;
+        for (let k = 0; k < symbols.length; k++) {
+          const t = b + symbols[k]!;
+          if (t >= capacity) grow(t + symbolCount);
+          if (check[t] !== -1) {
+            fits = false;
+            break;
+          }
+        }
+        if (fits) {
+          chosen = b;
+          break;
+        }
+        if (++failures[slot]! >= FAILURES_TO_DROP) drop(slot);
+      }
+    }
+    base[at] = chosen;
+    for (let child = trie.firstChild[node]!; child > 0; child = trie.nextSibling[child]!) {
+      const slot = chosen + trie.symbol[child]!;
+      check[slot] = at;
+      if ((candidate[slot >>> 5]! & (1 << (slot & 31))) !== 0) drop(slot);
+      position[child] = slot;
+      if (slot > highest) highest = slot;
+    }
+  }
+  // Every probe base + symbol must land inside the array: leave a full symbol range past the highest base.
+  let maxBase = 0;
+  for (let s = 0; s <= highest; s++) if (base[s]! > maxBase) maxBase = base[s]!;
+  const size = Math.max(highest, maxBase + symbolCount) + 1;
+  const cells = new Int32Array(size * 4);
+  for (let s = 0; s < size; s++) {
+    cells[s * 4] = s < capacity ? base[s]! : 0;
+    cells[s * 4 + 1] = s < capacity ? check[s]! : -1;
+  }
+  return { cells, position };
 }

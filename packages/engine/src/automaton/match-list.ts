@@ -5,12 +5,12 @@ export class MatchList {
   length = 0;
 
   constructor(capacity = 64) {
-    this.patterns = new Int32Array(capacity);
-    this.ends = new Int32Array(capacity);
+    this.patterns = new Int32Array(Math.max(1, capacity));
+    this.ends = new Int32Array(Math.max(1, capacity));
   }
 
   push(pattern: number, end: number): void {
-    if (this.length === this.patterns.length) this.grow();
+    if (this.length === this.patterns.length) this.reserve(this.length + 1);
     this.patterns[this.length] = pattern;
     this.ends[this.length] = end;
     this.length++;
@@ -20,11 +20,14 @@ export class MatchList {
     this.length = 0;
   }
 
-  private grow(): void {
-    const patterns = new Int32Array(this.patterns.length * 2);
-    const ends = new Int32Array(this.ends.length * 2);
-    patterns.set(this.patterns);
-    ends.set(this.ends);
+  /** Makes room for at least `capacity` pairs (at least doubling), keeping the first `length`. */
+  reserve(capacity: number): void {
+    if (capacity <= this.patterns.length) return;
+    const size = Math.max(capacity, this.patterns.length * 2);
+    const patterns = new Int32Array(size);
+    const ends = new Int32Array(size);
+    patterns.set(this.patterns.subarray(0, this.length));
+    ends.set(this.ends.subarray(0, this.length));
     this.patterns = patterns;
     this.ends = ends;
   }

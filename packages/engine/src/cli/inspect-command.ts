@@ -1,8 +1,12 @@
 import { createWriteStream } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
-import { inspect, SessionInputError, toOutputRecord } from '../index.js';
+import { type Compiled, inspect, SessionInputError } from '../index.js';
+import { outputRecordJson } from '../match/output-json.js';
+import { createPool } from '../worker/node-pool.js';
+import type { SessionError } from '../worker/protocol.js';
 import { compileInputs } from './compile-inputs.js';
-import { openLines } from './jsonl-lines.js';
+import { type Line, openLines } from './jsonl-lines.js';
+import { CliError, loadRules, readJsonFile } from './load-rules.js';
 import { Progress } from './progress.js';
 
 export interface CliIo {
@@ -17,45 +21,116 @@ export interface InspectOptions {
   readonly input?: string;
   readonly output?: string;
   readonly quiet: boolean;
+  /** worker threads; 0 inspects in this thread (default 0 here; the CLI passes the machine's cores) */
+  readonly workers?: number;
 }
 
 // Progress appears for inputs of this size or more (or on a terminal): small runs finish before it helps.
 const PROGRESS_BYTES = 4 * 1024 * 1024;
-const FLUSH_CHARS = 1 << 16;
+const FLUSH_BYTES = 1 << 18;
+
+/** One input line's outcome: its output line (the record's JSON as UTF-8), or the message for stderr. */
+type LineOutcome =
+  | { readonly line: Line; readonly json: Uint8Array }
+  | { readonly line: Line; readonly problem: string };
+
+const encoder = new TextEncoder();
 
 /**
  * `qc-engine inspect`: JSON Lines in, one output line per session in input order. A malformed line is
- * reported on stderr with its line number and skipped; the run goes on and exits 1.
+ * reported on stderr with its line number and skipped; the run goes on and exits 1. With `workers` ≥ 1 the sessions
+ * are inspected on a pool of worker threads; the output is the same, byte for byte.
  */
 export async function inspectCommand(options: InspectOptions, io: CliIo): Promise<number> {
-  const compiled = await compileInputs(options.rules, options.scheme);
-  const source = await openLines(options.input, io.stdin);
-  const out = options.output === undefined || options.output === '-' ? io.stdout : createWriteStream(options.output);
-  const showProgress = !options.quiet && (io.stderr.isTTY === true || (source.totalBytes ?? 0) >= PROGRESS_BYTES);
-  const progress = new Progress(io.stderr, source.totalBytes, showProgress);
-  const where = options.input === undefined || options.input === '-' ? 'stdin' : options.input;
-  let buffer = '';
-  let sessions = 0;
-  let failed = 0;
-  for await (const line of source.lines) {
-    let record: string;
+  const workers = options.workers ?? 0;
+  if (workers < 1) {
+    const compiled = await compileInputs(options.rules, options.scheme);
+    const source = await openLines(options.input, io.stdin);
+    return writeOutcomes(inThisThread(compiled, source.lines), source.totalBytes, options, io);
+  }
+  const rules = await loadRules(options.rules);
+  const scheme = options.scheme === undefined ? undefined : await readJsonFile(options.scheme, 'scheme');
+  // Large batches: fewer round trips between this thread and the workers (each one leaves a worker idle).
+  const pool = createPool({ size: workers, batchSize: 128 });
+  try {
+    const loaded = await pool.load(rules, scheme);
+    if (!loaded.ok) {
+      // The same message as in this thread: compiling here throws the CliError that names rule, path and reason.
+      await compileInputs(options.rules, options.scheme);
+      throw new CliError(`${loaded.error.path}: ${loaded.error.message}`, 2);
+    }
+    const source = await openLines(options.input, io.stdin);
+    const sent: Line[] = [];
+    async function* texts(): AsyncIterable<string> {
+      for await (const line of source.lines) {
+        sent.push(line);
+        yield line.text;
+      }
+    }
+    async function* outcomes(): AsyncIterable<LineOutcome> {
+      // UTF-8 bytes straight from the workers: this thread only hands lines over and writes bytes out.
+      for await (const outcome of pool.inspect(texts(), { input: 'json', output: 'utf8' })) {
+        const line = sent.shift()!;
+        yield outcome.ok ? { line, json: outcome.value } : { line, problem: sessionProblem(outcome.error) };
+      }
+    }
+    return await writeOutcomes(outcomes(), source.totalBytes, options, io);
+  } finally {
+    await pool.close();
+  }
+}
+
+async function* inThisThread(compiled: Compiled, lines: AsyncIterable<Line>): AsyncIterable<LineOutcome> {
+  for await (const line of lines) {
+    let outcome: LineOutcome;
     try {
       const session = JSON.parse(line.text) as unknown;
-      record = JSON.stringify(toOutputRecord(inspect(compiled, session)));
+      outcome = {
+        line,
+        json: encoder.encode(outputRecordJson(compiled, inspect(compiled, session, { trace: false }))),
+      };
     } catch (error) {
+      outcome = { line, problem: lineError(error) };
+    }
+    yield outcome;
+  }
+}
+
+async function writeOutcomes(
+  outcomes: AsyncIterable<LineOutcome>,
+  totalBytes: number | null,
+  options: InspectOptions,
+  io: CliIo,
+): Promise<number> {
+  const out = options.output === undefined || options.output === '-' ? io.stdout : createWriteStream(options.output);
+  const showProgress = !options.quiet && (io.stderr.isTTY === true || (totalBytes ?? 0) >= PROGRESS_BYTES);
+  const progress = new Progress(io.stderr, totalBytes, showProgress);
+  const where = options.input === undefined || options.input === '-' ? 'stdin' : options.input;
+  // Records are copied at once into one reused buffer (a worker's bytes are only valid until the next outcome),
+  // which is written out when full; the write is awaited before the buffer is filled again.
+  let staging = Buffer.allocUnsafe(FLUSH_BYTES);
+  let size = 0;
+  let sessions = 0;
+  let failed = 0;
+  for await (const outcome of outcomes) {
+    if ('problem' in outcome) {
       failed++;
-      io.stderr.write(`${where}:${line.number}: ${lineError(error)}\n`);
+      io.stderr.write(`${where}:${outcome.line.number}: ${outcome.problem}\n`);
       continue;
     }
-    buffer += `${record}\n`;
-    sessions++;
-    if (buffer.length >= FLUSH_CHARS) {
-      await write(out, buffer);
-      buffer = '';
+    const json = outcome.json;
+    if (size + json.length + 1 > staging.length) {
+      await write(out, staging.subarray(0, size));
+      size = 0;
+      if (json.length + 1 > staging.length) staging = Buffer.allocUnsafe(json.length * 2 + 1);
     }
-    progress.update(sessions, line.bytesRead);
+    staging.set(json, size);
+    size += json.length;
+    staging[size++] = 0x0a;
+    sessions++;
+    progress.update(sessions, outcome.line.bytesRead);
   }
-  if (buffer.length > 0) await write(out, buffer);
+  if (size > 0) await write(out, staging.subarray(0, size));
   if (out !== io.stdout)
     await new Promise<void>((resolve, reject) =>
       (out as Writable).end((e?: Error | null) => (e ? reject(e) : resolve())),
@@ -70,13 +145,26 @@ function lineError(error: unknown): string {
   return String(error instanceof Error ? error.message : error);
 }
 
-/** Writes and waits when the stream asks us to (backpressure), so a fast engine never buffers the whole output. */
-function write(out: Writable, chunk: string): Promise<void> {
+/** The same words as lineError for what a worker reports as data; a crash or a timeout names the session. */
+function sessionProblem(error: SessionError): string {
+  switch (error.code) {
+    case 'INVALID_JSON':
+      return `invalid JSON: ${error.message} / 不是合法的 JSON`;
+    case 'SESSION_INPUT':
+      return `${error.path ?? '$'}: ${error.message}`;
+    case 'INSPECT_FAILED':
+      return error.message;
+    default:
+      return `session ${error.sessionId ?? '(no id)'}: ${error.code}: ${error.message}`;
+  }
+}
+
+/** Writes and waits until the chunk is written (its buffer is then reused), which also keeps to backpressure. */
+function write(out: Writable, chunk: Uint8Array): Promise<void> {
   return new Promise((resolve, reject) => {
-    const ok = out.write(chunk, (error) => {
+    out.write(chunk, (error) => {
       if (error) reject(error);
+      else resolve();
     });
-    if (ok) resolve();
-    else out.once('drain', resolve);
   });
 }

@@ -1,5 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { censorCommand } from './censor-command.js';
 import { demoCommand } from './demo-command.js';
 import { explainCommand } from './explain-command.js';
 import { type CliIo, inspectCommand } from './inspect-command.js';
@@ -8,12 +10,15 @@ import { CliError } from './load-rules.js';
 const USAGE = `qc-engine — qcdesk's QC rules engine on the command line
 
 usage:
-  qc-engine inspect --rules <rules.json> [--scheme <scheme.json>] [--input <sessions.jsonl>|-] [--output <file>|-] [--quiet]
+  qc-engine inspect --rules <rules.json> [--scheme <scheme.json>] [--input <sessions.jsonl>|-] [--output <file>|-] [--quiet] [--workers N]
   qc-engine explain --rules <rules.json> [--scheme <scheme.json>] --session <session.json>
+  qc-engine censor --libraries <libraries.json> [--input <sessions.jsonl>|-] [--output <file>|-] [--quiet]
   qc-engine demo [--fixtures <dir>]
 
-inspect  one JSON line per session in, one result line per session out, in input order
+inspect  one JSON line per session in, one result line per session out, in input order;
+         --workers N worker threads (default: the machine's cores; 0 inspects in the main thread)
 explain  which condition hit where in one session, and why the others did not
+censor   per session, the messages with sensitive words: operation, words with spans, masked text
 exit codes: 0 ok · 1 some input lines were malformed (reported on stderr) · 2 bad arguments or a rule that does not compile
 `;
 
@@ -23,7 +28,14 @@ export async function main(argv: readonly string[], io: CliIo = process): Promis
   try {
     switch (command) {
       case 'inspect': {
-        const { values } = parse(rest, { rules: true, scheme: true, input: true, output: true, quiet: false });
+        const { values } = parse(rest, {
+          rules: true,
+          scheme: true,
+          input: true,
+          output: true,
+          quiet: false,
+          workers: true,
+        });
         return await inspectCommand(
           {
             rules: required(values.rules, 'rules'),
@@ -31,6 +43,7 @@ export async function main(argv: readonly string[], io: CliIo = process): Promis
             input: values.input,
             output: values.output,
             quiet: values.quiet === true,
+            workers: values.workers === undefined ? availableParallelism() : count(values.workers, 'workers'),
           },
           io,
         );
@@ -42,6 +55,18 @@ export async function main(argv: readonly string[], io: CliIo = process): Promis
             rules: required(values.rules, 'rules'),
             scheme: values.scheme,
             session: required(values.session, 'session'),
+          },
+          io,
+        );
+      }
+      case 'censor': {
+        const { values } = parse(rest, { libraries: true, input: true, output: true, quiet: false });
+        return await censorCommand(
+          {
+            libraries: required(values.libraries, 'libraries'),
+            input: values.input,
+            output: values.output,
+            quiet: values.quiet === true,
           },
           io,
         );
@@ -91,4 +116,10 @@ function parse<T extends Record<string, boolean>>(
 function required(value: string | undefined, name: string): string {
   if (value === undefined || value === '') throw new CliError(`--${name} is required / 缺少 --${name}`, 2);
   return value;
+}
+
+function count(value: string, name: string): number {
+  if (!/^\d+$/.test(value))
+    throw new CliError(`--${name} takes a whole number, not '${value}' / --${name} 应为非负整数`, 2);
+  return Number(value);
 }

@@ -68,6 +68,14 @@ export function compileRule(rule: unknown, options: CompileOptions = {}): Compil
 /** Compiles rules together: every keyword of every rule goes into one automaton. */
 export function compileRules(rules: readonly unknown[], options: CompileOptions = {}): CompiledRuleSet {
   const environment: CompileEnvironment = { keywords: new KeywordTable(), models: options.models ?? lexiconModel };
+  if (!Array.isArray(rules)) {
+    throw new RuleCompileError(null, {
+      code: 'RULES_NOT_ARRAY',
+      path: '$',
+      zh: '规则列表必须是数组',
+      en: 'the rules must be an array',
+    });
+  }
   const seen = new Set<string>();
   const programs = rules.map((rule) => {
     const program = compileRuleProgram(rule, environment);

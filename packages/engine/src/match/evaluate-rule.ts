@@ -34,12 +34,12 @@ export interface RuleOutcome {
 }
 
 /**
- * Evaluates a rule. With `trace` false only outcomes and evidence are computed: a condition whose required
- * keywords occur nowhere in the session is skipped, and a condition stops at its first failing operator.
+ * Evaluates a rule with the full trace: every condition, every attempt, every operator's outcome, "why not"
+ * included. (The trace-free path is decide-rule.ts.)
  */
-export function evaluateRule(rule: RuleProgram, context: SessionContext, trace = true): RuleOutcome {
+export function evaluateRule(rule: RuleProgram, context: SessionContext): RuleOutcome {
   const conditions: ConditionOutcome[] = [];
-  for (const condition of rule.conditions) conditions.push(evaluateCondition(condition, conditions, context, trace));
+  for (const condition of rule.conditions) conditions.push(evaluateCondition(condition, conditions, context));
   const hit = evaluateLambda(
     rule.lambda,
     conditions.map((c) => c.hit),
@@ -53,48 +53,22 @@ export function evaluateRule(rule: RuleProgram, context: SessionContext, trace =
   return { rule, hit, hitCount, conditions };
 }
 
-const NOTHING: readonly number[] = [];
-
-/** Whether some operator needs keywords of which none occurs in the session: then the condition cannot hit. */
-function cannotHit(condition: CompiledCondition, context: SessionContext): boolean {
-  return condition.operators.some((op) => op.requiredKeywords !== null && !context.anyOccurs(op.requiredKeywords));
-}
-
-function attempt(
-  condition: CompiledCondition,
-  context: SessionContext,
-  anchor: number | null,
-  trace: boolean,
-): ConditionAttempt {
+function attempt(condition: CompiledCondition, context: SessionContext, anchor: number | null): ConditionAttempt {
   const selection = selectSentences(context.sentences, condition.range, anchor, condition.role);
-  if (trace) {
-    const operators = condition.operators.map((op) => op.evaluate(context, selection));
-    // Nothing selected, no hit: a selection without any text message satisfies no condition.
-    const hit = selection.hasText && operators.every((o) => o.hit);
-    return { anchor, selected: selection.indices, hit, operators };
-  }
-  if (!selection.hasText) return { anchor, selected: selection.indices, hit: false, operators: [] };
-  const operators: OperatorOutcome[] = [];
-  for (const op of condition.operators) {
-    const outcome = op.evaluate(context, selection);
-    operators.push(outcome);
-    if (!outcome.hit) return { anchor, selected: selection.indices, hit: false, operators };
-  }
-  return { anchor, selected: selection.indices, hit: true, operators };
+  const operators = condition.operators.map((op) => op.evaluate(context, selection));
+  // Nothing selected, no hit: a selection without any text message satisfies no condition.
+  const hit = selection.hasText && operators.every((o) => o.hit);
+  return { anchor, selected: selection.indices, hit, operators };
 }
 
 function evaluateCondition(
   condition: CompiledCondition,
   earlier: readonly ConditionOutcome[],
   context: SessionContext,
-  trace: boolean,
 ): ConditionOutcome {
   const anchor = condition.range.anchor;
-  if (!trace && cannotHit(condition, context)) {
-    return { cid: condition.cid, hit: false, evidence: [], anchorHits: null, attempts: [] };
-  }
   if (anchor === null) {
-    const only = attempt(condition, context, null, trace);
+    const only = attempt(condition, context, null);
     return {
       cid: condition.cid,
       hit: only.hit,
@@ -108,7 +82,7 @@ function evaluateCondition(
   let chosen: number[];
   if (anchor.hitTime === 1) chosen = anchorHits.length >= anchor.nth ? [anchorHits[anchor.nth - 1]!] : [];
   else chosen = anchorHits;
-  const attempts = chosen.map((at) => attempt(condition, context, at, trace));
+  const attempts = chosen.map((at) => attempt(condition, context, at));
   const satisfied = attempts.filter((a) => a.hit);
   // -1 any one time, 1 the given time: one satisfied attempt suffices; 0 every time: all of them, and at least one.
   const hit = anchor.hitTime === 0 ? attempts.length > 0 && satisfied.length === attempts.length : satisfied.length > 0;

@@ -1,13 +1,16 @@
 import type { CompiledRule, CompiledRuleScore, CompiledRuleSet } from '../compile/compile-rule.js';
 import type { CompiledScheme } from '../compile/compile-scheme.js';
 import type { Evidence } from '../explain/evidence.js';
+import type { ModelLabel } from '../models/model-provider.js';
 import type { ModelOperatorType } from '../rule/types.js';
-import { ruleScoreDelta } from '../score/rule-score.js';
-import { type AngleResult, scoreScheme } from '../score/scheme-score.js';
+import { roundScore, ruleScoreDelta } from '../score/rule-score.js';
+import { type AngleResult, type SchemeScore, scoreScheme } from '../score/scheme-score.js';
 import { readSession } from '../transcript/read-session.js';
 import type { Transcript } from '../transcript/types.js';
+import { decideRules } from './decide-rule.js';
 import { type ConditionAttempt, evaluateRule, type RuleOutcome } from './evaluate-rule.js';
-import { SessionContext } from './session-context.js';
+import { type RuleSetPlan, ruleSetPlan, type SchemePlan, schemePlan } from './rule-plan.js';
+import { prefetchLabels, SessionContext } from './session-context.js';
 
 export type Compiled = CompiledRule | CompiledRuleSet | CompiledScheme;
 
@@ -83,19 +86,81 @@ function toRuleResult(outcome: RuleOutcome): RuleResult {
 export interface InspectOptions {
   /**
    * Keep every condition's attempts with per-operator outcomes, "why not" included (default true; the replay
-   * tester and `explain` need it). False computes only outcomes and evidence, which is much faster on large
-   * schemes: conditions that cannot hit are skipped and attempts may be empty or partial.
+   * tester and `explain` need it). False computes only outcomes and evidence (what the output record holds),
+   * which is much faster on large schemes: a rule whose keywords occur nowhere in the session is not looked
+   * at (see rule-plan.ts); attempts are empty and `anchorHits` may be null.
    */
   readonly trace?: boolean;
 }
 
 function run(compiled: Compiled, context: SessionContext, options: InspectOptions): InspectionResult {
   const set = ruleSetOf(compiled);
-  const trace = options.trace ?? true;
-  const rules = set.rules.map((rule) => toRuleResult(evaluateRule(rule, context, trace)));
-  const base = { sessionId: context.transcript.sessionId, transcript: context.transcript, rules };
-  if (compiled.kind !== 'scheme') return base;
-  return { ...base, ...scoreScheme(compiled, rules) };
+  const sessionId = context.transcript.sessionId;
+  const transcript = context.transcript;
+  if (options.trace ?? true) {
+    const rules = set.rules.map((rule) => toRuleResult(evaluateRule(rule, context)));
+    if (compiled.kind !== 'scheme') return { sessionId, transcript, rules };
+    const { aiScore, isVeto, angles } = scoreScheme(compiled, rules);
+    return { sessionId, transcript, rules, aiScore, isVeto, angles };
+  }
+  const plan = ruleSetPlan(set);
+  const evaluated: number[] = [];
+  const rules = decideRules(plan, context, evaluated);
+  if (compiled.kind !== 'scheme') return { sessionId, transcript, rules };
+  const { aiScore, isVeto, angles } = scoreWithPlan(schemePlan(compiled), rules, evaluated, plan);
+  return { sessionId, transcript, rules, aiScore, isVeto, angles };
+}
+
+/**
+ * `scoreScheme` for the trace-free path. Only the rules that hit change anything: the angles none of whose rules
+ * hit take their precomputed result; in the others, the links of the rules that hit are filled in and their
+ * deltas added in link order (a miss adds 0), so the figures are the same to the last bit.
+ */
+function scoreWithPlan(
+  plan: SchemePlan,
+  rules: readonly RuleResult[],
+  evaluated: readonly number[],
+  rulePlan: RuleSetPlan,
+): SchemeScore {
+  // per angle: the links of rules that hit, as link positions
+  let hitLinks: number[][] | null = null;
+  const note = (r: number) => {
+    const at = plan.linkedAt[r]!;
+    for (let k = 0; k < at.length; k += 2) {
+      hitLinks ??= plan.angles.map(() => []);
+      hitLinks[at[k]!]!.push(at[k + 1]!);
+    }
+  };
+  for (const r of evaluated) if (rules[r]!.hit) note(r);
+  // rules whose precomputed result hits (ANY_ONE_NOT_MET…), unless evaluated above
+  for (const r of rulePlan.untouchedHits) if (rules[r] === rulePlan.template[r]) note(r);
+  const angles = new Array<AngleResult>(plan.angles.length);
+  let total = 0;
+  for (let a = 0; a < plan.angles.length; a++) {
+    const angle = plan.angles[a]!;
+    const hits = hitLinks === null ? undefined : (hitLinks as number[][])[a];
+    if (hits === undefined || hits.length === 0) {
+      angles[a] = angle.untouched;
+      total += angle.untouched.result;
+      continue;
+    }
+    hits.sort((x, y) => x - y);
+    const links = angle.misses.slice();
+    let raw = angle.score;
+    for (let h = 0; h < hits.length; h++) {
+      const l = hits[h]!;
+      const link = angle.links[l]!;
+      const delta = ruleScoreDelta(link.score, true, rules[link.rule]!.hitCount);
+      raw += delta;
+      links[l] = { ruleId: link.ruleId, hit: true, delta };
+    }
+    const result = Math.min(angle.score, Math.max(0, roundScore(raw)));
+    angles[a] = { angleId: angle.angleId, angleName: angle.angleName, score: angle.score, result, rules: links };
+    total += result;
+  }
+  let isVeto = false;
+  for (const r of plan.veto) if (rules[r]!.hit) isVeto = true;
+  return { aiScore: isVeto ? 0 : roundScore(total), isVeto, angles };
 }
 
 /**
@@ -114,7 +179,7 @@ export async function inspectAsync(
   options: InspectOptions = {},
 ): Promise<InspectionResult> {
   const set = ruleSetOf(compiled);
-  const context = new SessionContext(transcriptOf(session), set.keywords, set.models);
+  const transcript = transcriptOf(session);
   const tasks = new Set<ModelOperatorType>();
   for (const rule of set.rules) {
     for (const condition of rule.conditions) {
@@ -123,12 +188,17 @@ export async function inspectAsync(
       }
     }
   }
+  const labels = new Map<string, readonly ModelLabel[]>();
   for (const task of tasks) {
     const role = task === 'ABUSE_MODEL' ? 'AGENT' : 'CUSTOMER';
-    await context.prefetchLabels(
+    await prefetchLabels(
+      set.models,
+      transcript.sentences,
       task,
-      context.sentences.filter((s) => s.role === role).map((s) => s.index),
+      transcript.sentences.filter((s) => s.role === role).map((s) => s.index),
+      labels,
     );
   }
-  return run(compiled, context, options);
+  // The context is built after the last await: contexts are used synchronously (see session-context.ts).
+  return run(compiled, new SessionContext(transcript, set.keywords, set.models, labels), options);
 }

@@ -32,6 +32,9 @@ export interface Selection {
   readonly hasText: boolean;
 }
 
+const ASCENDING = 1;
+const DESCENDING = -1;
+
 /**
  * Selects messages in the order anchor region → role → range. `anchorAt` is the message index of the
  * chosen anchor hit, or null for a condition without an anchor.
@@ -42,43 +45,66 @@ export function selectSentences(
   anchorAt: number | null,
   role: Role | null,
 ): Selection {
-  const picked: number[] = [];
-  const region = (order: number[]) =>
-    pickRange(
-      order.filter((i) => role === null || sentences[i]!.role === role),
-      range,
-    );
+  const n = sentences.length;
+  const mask = new Uint8Array(n);
+  const indices: number[] = [];
   if (anchorAt === null || range.anchor === null) {
-    picked.push(...region(sentences.map((_, i) => i)));
+    pickRegion(sentences, range, role, 0, ASCENDING, n, mask, indices);
   } else {
     const location = range.anchor.location;
+    // Positions count outward from the anchor: the region before it is walked backwards.
     if (location === 'BEFORE' || location === 'AROUND') {
-      const before: number[] = [];
-      for (let i = anchorAt - 1; i >= 0; i--) before.push(i);
-      picked.push(...region(before));
+      pickRegion(sentences, range, role, anchorAt - 1, DESCENDING, anchorAt, mask, indices);
+      indices.reverse();
     }
     if (location === 'AFTER' || location === 'AROUND') {
-      const after: number[] = [];
-      for (let i = anchorAt + 1; i < sentences.length; i++) after.push(i);
-      picked.push(...region(after));
+      pickRegion(sentences, range, role, anchorAt + 1, ASCENDING, n - anchorAt - 1, mask, indices);
     }
   }
-  picked.sort((a, b) => a - b);
-  const mask = new Uint8Array(sentences.length);
   let hasText = false;
-  for (const i of picked) {
-    mask[i] = 1;
-    if (sentences[i]!.text !== null) hasText = true;
+  for (let k = 0; k < indices.length; k++) {
+    if (sentences[indices[k]!]!.text !== null) {
+      hasText = true;
+      break;
+    }
   }
-  return { indices: picked, mask, hasText };
+  return { indices, mask, hasText };
 }
 
-/** Positions count from the start of `order` (outward from the anchor); negative ones from its far end. */
-function pickRange(order: number[], range: CompiledCheckRange): number[] {
-  if (!range.useRange) return order;
-  const n = order.length;
-  const resolve = (p: number) => (p > 0 ? p : n + p + 1);
-  const from = Math.max(1, range.from === null ? 1 : resolve(range.from));
-  const to = Math.min(n, range.to === null ? n : resolve(range.to));
-  return from > to ? [] : order.slice(from - 1, to);
+/**
+ * Appends to `out` (in walking order) and marks in `mask` the messages of one region that have the role and
+ * fall in the range: the region is `length` messages from `start`, walked in `step` direction; positions are
+ * 1-based in that order among the messages with the role, negative ones from its far end.
+ */
+function pickRegion(
+  sentences: readonly Sentence[],
+  range: CompiledCheckRange,
+  role: Role | null,
+  start: number,
+  step: number,
+  length: number,
+  mask: Uint8Array,
+  out: number[],
+): void {
+  let count = length;
+  if (role !== null) {
+    count = 0;
+    for (let k = 0, i = start; k < length; k++, i += step) if (sentences[i]!.role === role) count++;
+  }
+  let from = 1;
+  let to = count;
+  if (range.useRange) {
+    if (range.from !== null) from = Math.max(1, range.from > 0 ? range.from : count + range.from + 1);
+    if (range.to !== null) to = Math.min(count, range.to > 0 ? range.to : count + range.to + 1);
+  }
+  if (from > to) return;
+  let position = 0;
+  for (let k = 0, i = start; k < length; k++, i += step) {
+    if (role !== null && sentences[i]!.role !== role) continue;
+    position++;
+    if (position < from) continue;
+    if (position > to) break;
+    mask[i] = 1;
+    out.push(i);
+  }
 }

@@ -26,11 +26,21 @@ export interface CompiledOperator {
   readonly index: number;
   /** ABUSE_MODEL forces AGENT, CUSTOMER_CHECK_MODEL forces CUSTOMER */
   readonly forcedRole: Role | null;
-  /** keyword ids that must occur for this operator to hit (HIT_ANY, INCLUDE, NCLUDE); null when it can hit without */
+  /**
+   * Keyword ids of which at least one must occur in the session for this operator to hit (HIT_ANY, INCLUDE,
+   * NCLUDE: its keywords; REGULAR_EXPRESSION: the literals every match contains, when the shared automaton
+   * can see them); null when it can hit without. The trace-free path skips what cannot hit by it.
+   */
   readonly requiredKeywords: readonly number[] | null;
   /** the parameters after defaults, for explaining what the operator looked for */
   readonly param: Readonly<Record<string, unknown>>;
+  /** The full outcome, "why not" included (the trace). */
   evaluate(context: SessionContext, selection: Selection): OperatorOutcome;
+  /**
+   * The trace-free answer, the same as `evaluate` gives: its evidence when the operator hits (empty for
+   * EXCLUDE_KEYWORDS), null when it does not. Nothing is built for a miss.
+   */
+  decide(context: SessionContext, selection: Selection): readonly Evidence[] | null;
 }
 
 export interface CompileEnvironment {
@@ -55,20 +65,18 @@ export interface OperatorSpec {
   ): CompiledOperator;
 }
 
+/** The empty evidence list, shared (never mutated). */
+export const NO_EVIDENCE: readonly Evidence[] = Object.freeze([]);
+
 export function outcome(
   header: OperatorHeader,
   hit: boolean,
   evidence: readonly Evidence[],
-  partial: readonly Evidence[] = [],
+  partial: readonly Evidence[] = NO_EVIDENCE,
   missing?: readonly string[],
 ): OperatorOutcome {
-  const base = {
-    type: header.type,
-    name: header.name,
-    index: header.index,
-    hit,
-    evidence: hit ? evidence : [],
-    partial,
-  };
-  return missing === undefined ? base : { ...base, missing };
+  const kept = hit ? evidence : NO_EVIDENCE;
+  if (missing === undefined)
+    return { type: header.type, name: header.name, index: header.index, hit, evidence: kept, partial };
+  return { type: header.type, name: header.name, index: header.index, hit, evidence: kept, partial, missing };
 }

@@ -183,6 +183,67 @@ describe('qc-engine inspect', () => {
   });
 });
 
+describe('qc-engine inspect --workers', () => {
+  const root = join(import.meta.dirname, '..', '..', '..', '..');
+  const fixture = (path: string) => join(root, 'fixtures', path);
+  const demo = [
+    '--rules',
+    fixture('rules/demo-20.json'),
+    '--scheme',
+    fixture('schemes/demo-scheme.json'),
+    '--input',
+    fixture('sessions/stc3-sample.jsonl'),
+    '--quiet',
+  ];
+
+  it('writes byte-identical output on worker threads and in the main thread', async () => {
+    const inThread = memoryIo();
+    expect(await main(['inspect', ...demo, '--workers', '0'], inThread)).toBe(0);
+    expect(inThread.stdoutText().trim().split('\n')).toHaveLength(30);
+    for (const workers of ['1', '2', '3']) {
+      const pooled = memoryIo();
+      expect(await main(['inspect', ...demo, '--workers', workers], pooled)).toBe(0);
+      expect(pooled.stdoutText()).toBe(inThread.stdoutText());
+      expect(pooled.stderrText()).toBe('');
+    }
+  });
+
+  it('reports malformed lines and compile errors with the same words either way', async () => {
+    const bad = file(
+      'bad-workers.jsonl',
+      [JSON.stringify(sessions[0]), '{not json', JSON.stringify({ sessionId: 'x', messages: [{ text: 'hi' }] })].join(
+        '\n',
+      ),
+    );
+    const broken = file('broken-workers.json', [
+      {
+        id: 'r9',
+        conditionConfig: {
+          conditions: [{ cid: 'a', operators: [{ type: 'HIT_ANY_KEYWORDS', param: { keywords: [] } }] }],
+        },
+      },
+    ]);
+    for (const args of [
+      ['--rules', rulesPath, '--input', bad],
+      ['--rules', broken, '--input', inputPath],
+    ]) {
+      const inThread = memoryIo();
+      const pooled = memoryIo();
+      const code = await main(['inspect', ...args, '--workers', '0'], inThread);
+      expect(code).toBeGreaterThan(0);
+      expect(await main(['inspect', ...args, '--workers', '2'], pooled)).toBe(code);
+      expect(pooled.stderrText()).toBe(inThread.stderrText());
+      expect(pooled.stdoutText()).toBe(inThread.stdoutText());
+    }
+  });
+
+  it('refuses a --workers that is not a whole number', async () => {
+    const io = memoryIo();
+    expect(await main(['inspect', '--rules', rulesPath, '--input', inputPath, '--workers', 'two'], io)).toBe(2);
+    expect(io.stderrText()).toContain('--workers takes a whole number');
+  });
+});
+
 describe('qc-engine explain', () => {
   it('prints which condition hit where, with the span marked', async () => {
     const io = memoryIo();
@@ -193,6 +254,37 @@ describe('qc-engine explain', () => {
     expect(text).toContain('你给我【滚】');
     expect(text).toContain('规则 rule apology「致歉」: 未命中 not hit');
     expect(text).toContain('未出现 missing: 抱歉、对不起');
+  });
+});
+
+describe('qc-engine censor', () => {
+  it('is routed by main: one line per session with the matched words, spans and masked text', async () => {
+    const libraries = file('libraries.json', [
+      { id: 9, name: '员工禁语', words: '滚', operation: 'REPORT', status: 'ACTIVE', flag: 'cs-agent' },
+    ]);
+    const io = memoryIo();
+    expect(await main(['censor', '--libraries', libraries, '--input', inputPath, '--quiet'], io)).toBe(0);
+    expect(
+      io
+        .stdoutText()
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
+      { sessionId: 'one', messages: [] },
+      {
+        sessionId: 'two',
+        messages: [
+          { message: 1, operation: 'REPORT', words: [{ banId: 9, word: '滚', start: 3, end: 4 }], masked: '你给我滚' },
+        ],
+      },
+    ]);
+  });
+
+  it('exits 2 without --libraries, naming the option', async () => {
+    const io = memoryIo();
+    expect(await main(['censor', '--input', inputPath], io)).toBe(2);
+    expect(io.stderrText()).toContain('--libraries is required / 缺少 --libraries');
   });
 });
 
@@ -208,6 +300,23 @@ describe('the installed bin', () => {
     );
     expect(built.status).toBe(0);
     expect(built.stdout.trim().split('\n')).toHaveLength(2);
+    // the built CLI spawns the built worker (dist/worker/node-worker.js)
+    const pooled = spawnSync(
+      'node',
+      [
+        join(root, 'packages/engine/bin/qc-engine.js'),
+        'inspect',
+        '--rules',
+        rulesPath,
+        '--input',
+        inputPath,
+        '--workers',
+        '2',
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(pooled.status).toBe(0);
+    expect(pooled.stdout).toBe(built.stdout);
     const linked = execFileSync(join(root, 'node_modules/.bin/qc-engine'), ['--help'], { encoding: 'utf8' });
     expect(linked).toContain('qc-engine inspect --rules');
   });

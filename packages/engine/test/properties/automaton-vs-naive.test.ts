@@ -84,3 +84,88 @@ describe('AhoCorasick agrees with naiveScan', () => {
     );
   });
 });
+
+describe('the prefilter and the double array agree with naiveScan, and the prefilter does skip', () => {
+  // Patterns of three units or more (every-other-position skipping with triple confirmation), of any length
+  // (pair skipping), with one-unit ones (which stop the skipping wherever they occur).
+  const longArb = fc.array(fc.constantFrom(...PIECES), { minLength: 3, maxLength: 5 }).map((p) => p.join(''));
+  const filler = fc.array(fc.constantFrom('x', 'y', 'z', '。', '你', '们', ' '), { minLength: 50, maxLength: 400 });
+
+  it('on texts mostly made of units no pattern begins with, for patterns of three units or more', () => {
+    fc.assert(
+      fc.property(
+        fc.array(longArb, { minLength: 1, maxLength: 8 }),
+        filler,
+        fc.array(fc.nat(), { maxLength: 6 }),
+        fc.boolean(),
+        (raw, fill, picks, caseSensitive) => {
+          const patterns = distinctFolded(raw, caseSensitive).filter((p) => p.length >= 3);
+          if (patterns.length === 0) return;
+          // patterns dropped here and there into the filler, upper-cased half the time
+          const parts: string[] = [...fill];
+          for (const [k, pick] of picks.entries()) {
+            const p = patterns[pick % patterns.length]!;
+            parts.splice((pick * 7 + k) % (parts.length + 1), 0, k % 2 === 0 ? p : p.toUpperCase());
+          }
+          const text = parts.join('');
+          const automaton = new AhoCorasick(patterns, caseSensitive);
+          const fast = new MatchList(1);
+          const slow = new MatchList(1);
+          automaton.scan(text, fast);
+          naiveScan(patterns, text, slow, caseSensitive);
+          expect(pairs(fast)).toEqual(pairs(slow));
+          // the filler begins no pattern: most of it is skipped without stepping the automaton
+          expect(automaton.stats.skipped).toBeGreaterThan(fill.length / 4);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('on long texts dense in pattern starts: skipping switches itself off, is retried, and stays exact', () => {
+    fc.assert(
+      fc.property(fc.array(patternArb, { minLength: 2, maxLength: 6 }), fc.boolean(), (raw, oneUnit) => {
+        const patterns = distinctFolded(raw, false);
+        if (oneUnit && !patterns.includes('好')) patterns.push('好');
+        // 40 k units: the prefilter stops at almost every position, so it goes off and is tried again
+        let text = '';
+        for (let k = 0; text.length < 40_000; k++) text += `${patterns[k % patterns.length]!}好的`;
+        const automaton = new AhoCorasick(patterns);
+        const fast = new MatchList();
+        const slow = new MatchList();
+        automaton.scan(text, fast);
+        naiveScan(patterns, text, slow);
+        expect(pairs(fast)).toEqual(pairs(slow));
+        expect(automaton.stats.switchedOff).toBeGreaterThan(0);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('with thousands of patterns (double-array placement, growth and collisions)', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(
+          fc.array(fc.constantFrom(...'的一是不了人我在有他这中大来上国个到说们为子和你地出道也时年'), {
+            minLength: 1,
+            maxLength: 5,
+          }),
+          { minLength: 500, maxLength: 3000, selector: (p) => p.join('') },
+        ),
+        fc.array(fc.constantFrom(...'的一是不了人我在有他这中大来上国个到说们为子和你地出道也时年，。'), {
+          maxLength: 300,
+        }),
+        (raw, chars) => {
+          const patterns = raw.map((p) => p.join(''));
+          const text = chars.join('');
+          const fast = new MatchList();
+          const slow = new MatchList();
+          new AhoCorasick(patterns).scan(text, fast);
+          naiveScan(patterns, text, slow);
+          expect(pairs(fast)).toEqual(pairs(slow));
+        },
+      ),
+      { numRuns: 15 },
+    );
+  });
+});

@@ -3,6 +3,13 @@
  * each named after its paragraph.
  */
 import { describe, expect, it } from 'vitest';
+import {
+  type CensorLibrary,
+  type CensorMessage,
+  type CensorScanner,
+  compileCensor,
+  systemWordList,
+} from '../../src/censor/index.js';
 import { compileRule } from '../../src/compile/compile-rule.js';
 import { compileScheme } from '../../src/compile/compile-scheme.js';
 import { RuleCompileError } from '../../src/errors/rule-compile-error.js';
@@ -1116,20 +1123,122 @@ describe('Review and manual scoring', () => {
 });
 
 describe('Sensitive-word libraries (censor)', () => {
-  // There is no censor module in packages/engine/src yet (no compileCensor): these stay todo until it exists.
-  it.todo(
-    'a library has words, operation (REPORT, FUZZY masked with *, ABORT blocked), status, flag, tempType and scopes',
-  );
-  it.todo('flag cs-agent checks agent messages, cs-customer customer messages');
-  it.todo('tempType CUSTOM uses its own words; SYS_WORDS the system word list shipped with the engine');
-  it.todo('scopes limit a cs-agent library to staff or branch ids; empty means all');
-  it.todo('only ACTIVE libraries scan');
-  it.todo(
-    'a message lists every match (library, word, span); its operation is the strongest: ABORT over FUZZY over REPORT',
-  );
-  it.todo('FUZZY is never applied to agent messages');
-  it.todo('the masked text replaces each matched character with *');
-  it.todo('matching uses the normalisation above');
-  it.todo('skipping up to k noise characters inside a word (傻*逼, 傻 逼) keeps exact spans');
-  it.todo('traditional-to-simplified folding keeps exact spans');
+  const lib = (words: string, more: Partial<CensorLibrary> = {}): CensorLibrary => ({
+    id: 1,
+    name: 'lib',
+    words,
+    operation: 'REPORT',
+    status: 'ACTIVE',
+    flag: 'cs-customer',
+    tempType: 'CUSTOM',
+    scopes: [],
+    ...more,
+  });
+  const customer = { role: 'CUSTOMER' };
+  const agent = { role: 'AGENT' };
+  const found = (scanner: CensorScanner, text: string, message: CensorMessage = customer) =>
+    scanner.scan(text, message).matches.map((m) => [m.banId, m.word, m.start, m.end]);
+
+  it('a library has words, operation (REPORT, FUZZY masked with *, ABORT blocked), status, flag, tempType and scopes', () => {
+    const scan = (operation: CensorLibrary['operation']) =>
+      compileCensor([lib('傻逼', { operation })]).scan('你傻逼', customer);
+    expect(scan('REPORT')).toMatchObject({ operation: 'REPORT', masked: '你傻逼' });
+    expect(scan('FUZZY')).toMatchObject({ operation: 'FUZZY', masked: '你**' });
+    expect(scan('ABORT')).toMatchObject({ operation: 'ABORT', masked: '你傻逼' });
+  });
+
+  it('flag cs-agent checks agent messages, cs-customer customer messages', () => {
+    const scanner = compileCensor([lib('甲', { id: 'c' }), lib('甲', { id: 'a', flag: 'cs-agent' })]);
+    expect(found(scanner, '甲', customer)).toEqual([['c', '甲', 0, 1]]);
+    expect(found(scanner, '甲', agent)).toEqual([['a', '甲', 0, 1]]);
+  });
+
+  it('tempType CUSTOM uses its own words; SYS_WORDS the system word list shipped with the engine', () => {
+    const scanner = compileCensor([
+      lib('自定义', { id: 'custom' }),
+      lib('自定义', { id: 'sys', tempType: 'SYS_WORDS' }),
+    ]);
+    expect(found(scanner, '自定义，加我微信')).toEqual([
+      ['custom', '自定义', 0, 3],
+      ['sys', '加我微信', 4, 8],
+    ]);
+    expect(systemWordList()).toContain('加我微信');
+  });
+
+  it('scopes limit a cs-agent library to staff or branch ids; empty means all', () => {
+    const scanner = compileCensor([
+      lib('甲', { id: 'all', flag: 'cs-agent' }),
+      lib('甲', { id: 'staff', flag: 'cs-agent', scopes: { staffIds: ['s-1'] } }),
+      lib('甲', { id: 'branch', flag: 'cs-agent', scopes: { branchIds: ['b-1'] } }),
+    ]);
+    expect(found(scanner, '甲', { role: 'AGENT', staffId: 's-2' }).map((m) => m[0])).toEqual(['all']);
+    expect(found(scanner, '甲', { role: 'AGENT', staffId: 's-1' }).map((m) => m[0])).toEqual(['all', 'staff']);
+    expect(found(scanner, '甲', { role: 'AGENT', branchId: 'b-1' }).map((m) => m[0])).toEqual(['all', 'branch']);
+  });
+
+  it('only ACTIVE libraries scan', () => {
+    const scanner = compileCensor([lib('甲', { id: 'on' }), lib('甲', { id: 'off', status: 'INACTIVE' })]);
+    expect(found(scanner, '甲').map((m) => m[0])).toEqual(['on']);
+  });
+
+  it('a message lists every match (library, word, span); its operation is the strongest: ABORT over FUZZY over REPORT', () => {
+    const scanner = compileCensor([
+      lib('报告', { id: 'r', name: '报告库' }),
+      lib('模糊', { id: 'f', operation: 'FUZZY' }),
+      lib('阻断', { id: 'a', operation: 'ABORT' }),
+    ]);
+    const result = scanner.scan('报告模糊阻断', customer);
+    expect(result.matches[0]).toEqual({
+      banId: 'r',
+      libraryName: '报告库',
+      word: '报告',
+      start: 0,
+      end: 2,
+      operation: 'REPORT',
+    });
+    expect(result.matches.map((m) => m.banId)).toEqual(['r', 'f', 'a']);
+    expect(result.operation).toBe('ABORT');
+    expect(scanner.scan('报告模糊', customer).operation).toBe('FUZZY');
+    expect(scanner.scan('报告', customer).operation).toBe('REPORT');
+    expect(scanner.scan('无', customer).operation).toBeNull();
+  });
+
+  it('FUZZY is never applied to agent messages', () => {
+    const scanner = compileCensor([lib('模糊', { operation: 'FUZZY', flag: 'cs-agent' })]);
+    const result = scanner.scan('模糊', agent);
+    expect(result.operation).toBe('REPORT');
+    expect(result.matches[0]?.operation).toBe('REPORT');
+    expect(result.masked).toBe('模糊');
+  });
+
+  it('the masked text replaces each matched character with *', () => {
+    const scanner = compileCensor([lib('傻逼,滚蛋', { operation: 'FUZZY' })]);
+    expect(scanner.scan('傻逼，快滚蛋！', customer).masked).toBe('**，快**！');
+  });
+
+  it('matching uses the normalisation above', () => {
+    const scanner = compileCensor([lib('vip,ok,69,wi-fi,傻逼')]);
+    expect(found(scanner, '我是ＶＩＰ用户')).toEqual([[1, 'vip', 2, 5]]);
+    expect(found(scanner, 'book 695 傻逼')).toEqual([[1, '傻逼', 9, 11]]);
+    expect(found(scanner, '用wi-fi上网，OK')).toEqual([
+      [1, 'wi-fi', 1, 6],
+      [1, 'ok', 9, 11],
+    ]);
+  });
+
+  it('skipping up to k noise characters inside a word (傻*逼, 傻 逼) keeps exact spans', () => {
+    const scanner = compileCensor([lib('傻逼')], { defaults: { skipNoise: 1 } });
+    expect(found(scanner, '你傻*逼，傻 逼，傻**逼')).toEqual([
+      [1, '傻逼', 1, 4],
+      [1, '傻逼', 5, 8],
+    ]);
+  });
+
+  it('traditional-to-simplified folding keeps exact spans', () => {
+    const scanner = compileCensor([lib('说话,麻烦')], { defaults: { traditional: true } });
+    expect(found(scanner, '別說話，真麻煩')).toEqual([
+      [1, '说话', 1, 3],
+      [1, '麻烦', 5, 7],
+    ]);
+  });
 });

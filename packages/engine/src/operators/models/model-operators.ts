@@ -1,4 +1,6 @@
 import type { Evidence } from '../../explain/evidence.js';
+import type { Selection } from '../../match/select-sentences.js';
+import type { SessionContext } from '../../match/session-context.js';
 import { LABEL_THRESHOLD } from '../../models/model-provider.js';
 import { ABUSE_MODEL_LABELS, CUSTOMER_CHECK_LABELS, type ModelOperatorType, type Role } from '../../rule/types.js';
 import { type OperatorSpec, outcome } from '../types.js';
@@ -28,32 +30,39 @@ function modelOperator(task: ModelOperatorType, labels: readonly string[], role:
           'choose at least one detection type',
         );
       }
+      /** The labelled messages of the selection; null when there is none. */
+      const find = (context: SessionContext, selection: Selection): Evidence[] | null => {
+        let evidence: Evidence[] | null = null;
+        for (const i of selection.indices) {
+          const text = context.sentences[i]!.text;
+          if (text === null || text.trim() === '') continue;
+          for (const { label, confidence } of context.labels(task, i)) {
+            if (confidence < LABEL_THRESHOLD || !types.includes(label)) continue;
+            evidence ??= [];
+            evidence.push({
+              message: i,
+              start: 0,
+              end: text.length,
+              text,
+              operator: header.type,
+              operatorIndex: header.index,
+              label,
+              confidence,
+            });
+          }
+        }
+        return evidence;
+      };
       return {
         ...header,
         forcedRole: role,
         requiredKeywords: null,
         param: { types },
         evaluate(context, selection) {
-          const evidence: Evidence[] = [];
-          for (const i of selection.indices) {
-            const text = context.sentences[i]!.text;
-            if (text === null || text.trim() === '') continue;
-            for (const { label, confidence } of context.labels(task, i)) {
-              if (confidence < LABEL_THRESHOLD || !types.includes(label)) continue;
-              evidence.push({
-                message: i,
-                start: 0,
-                end: text.length,
-                text,
-                operator: header.type,
-                operatorIndex: header.index,
-                label,
-                confidence,
-              });
-            }
-          }
-          return outcome(header, evidence.length > 0, evidence);
+          const evidence = find(context, selection);
+          return outcome(header, evidence !== null, evidence ?? []);
         },
+        decide: find,
       };
     },
   };

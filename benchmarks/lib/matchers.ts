@@ -1,0 +1,139 @@
+import { AhoCorasick as Monyone } from '@monyone/aho-corasick';
+import { Mint } from 'mint-filter';
+import ModernAhoCorasick from 'modern-ahocorasick';
+import { AhoCorasick, foldText, MatchList } from '../../packages/engine/src/index.js';
+
+/** A matcher under test: built once from a word list, then counts the occurrences it reports over chunks of text. */
+export interface Matcher {
+  readonly name: string;
+  /** whether it reports every occurrence, overlapping ones included (then its counts must equal the engine's) */
+  readonly overlapping: boolean;
+  count(chunks: readonly string[]): number;
+}
+
+export type MatcherFactory = (words: readonly string[]) => Matcher;
+
+/** Patterns as the engine's automaton takes them: folded (width and case), distinct. */
+export function enginePatterns(words: readonly string[]): string[] {
+  return [...new Set(words.map((w) => foldText(w)))];
+}
+
+export const engineMatcher: MatcherFactory = (words) => {
+  const automaton = new AhoCorasick(enginePatterns(words));
+  const list = new MatchList(1 << 12);
+  return {
+    name: 'engine AhoCorasick + MatchList',
+    overlapping: true,
+    count(chunks) {
+      let n = 0;
+      for (const chunk of chunks) {
+        list.clear();
+        automaton.scan(chunk, list);
+        n += list.length;
+      }
+      return n;
+    },
+  };
+};
+
+export const monyoneMatcher: MatcherFactory = (words) => {
+  const ac = new Monyone([...words]);
+  return {
+    name: '@monyone/aho-corasick',
+    overlapping: true,
+    count(chunks) {
+      let n = 0;
+      for (const chunk of chunks) n += ac.matchInText(chunk).length;
+      return n;
+    },
+  };
+};
+
+export const mintMatcher: MatcherFactory = (words) => {
+  const mint = new Mint([...words]);
+  return {
+    name: 'mint-filter (misses overlaps)',
+    overlapping: false,
+    count(chunks) {
+      let n = 0;
+      for (const chunk of chunks) n += mint.filter(chunk, { replace: false }).words.length;
+      return n;
+    },
+  };
+};
+
+export const modernMatcher: MatcherFactory = (words) => {
+  const ac = new ModernAhoCorasick([...words]);
+  return {
+    name: 'modern-ahocorasick',
+    overlapping: true,
+    count(chunks) {
+      let n = 0;
+      for (const chunk of chunks) n += ac.search(chunk).length;
+      return n;
+    },
+  };
+};
+
+/** The naive matcher and the ground truth: `indexOf` for every word, every occurrence (overlapping). */
+export const naiveMatcher: MatcherFactory = (words) => {
+  const patterns = enginePatterns(words);
+  return {
+    name: 'naive includes/indexOf loop',
+    overlapping: true,
+    count(chunks) {
+      let n = 0;
+      for (const chunk of chunks) {
+        const text = foldText(chunk);
+        for (const w of patterns) {
+          if (!text.includes(w)) continue;
+          for (let at = text.indexOf(w); at >= 0; at = text.indexOf(w, at + 1)) n++;
+        }
+      }
+      return n;
+    },
+  };
+};
+
+/** The floor: read every character code and nothing else. */
+export function floorScan(chunks: readonly string[]): number {
+  let sum = 0;
+  for (const chunk of chunks) for (let i = 0, n = chunk.length; i < n; i++) sum = (sum + chunk.charCodeAt(i)) | 0;
+  return sum;
+}
+
+export const FACTORIES: Record<string, MatcherFactory> = {
+  engine: engineMatcher,
+  monyone: monyoneMatcher,
+  mint: mintMatcher,
+  modern: modernMatcher,
+};
+
+/**
+ * The censor library module (`compileCensor`, built in parallel), when it exists: one REPORT library of the
+ * words, scanning customer messages. Loaded dynamically so the bench runs without it.
+ */
+export async function loadCensorFactory(): Promise<MatcherFactory | null> {
+  const { existsSync } = await import('node:fs');
+  const { fileURLToPath } = await import('node:url');
+  const url = new URL('../../packages/engine/src/censor/index.ts', import.meta.url);
+  if (!existsSync(fileURLToPath(url))) return null;
+  type Scanner = { scan(text: string, message: { role: string }): { matches: readonly unknown[] } };
+  const mod = (await import(url.href)) as { compileCensor?: (libs: unknown[], options?: unknown) => Scanner };
+  const compileCensor = mod.compileCensor;
+  if (typeof compileCensor !== 'function') return null;
+  return (words) => {
+    const scanner = compileCensor([
+      { id: 'bench', name: 'bench', words: [...words], operation: 'REPORT', status: 'ACTIVE', flag: 'cs-customer' },
+    ]);
+    return {
+      name: 'engine compileCensor (censor library)',
+      overlapping: true,
+      count(chunks) {
+        let n = 0;
+        for (const chunk of chunks) n += scanner.scan(chunk, { role: 'CUSTOMER' }).matches.length;
+        return n;
+      },
+    };
+  };
+}

@@ -1,0 +1,22 @@
+/** One printed figure: a measured value, with its PERFORMANCE.md target and verdict where there is one. */
+export interface Figure {
+  readonly suite: string;
+  readonly name: string;
+  readonly value: number | null;
+  readonly unit: string;
+  /** the target as PERFORMANCE.md words it, or '' */
+  readonly target: string;
+  /** true met, false missed, null: no target or not measurable */
+  readonly met: boolean | null;
+  /** ratios to baselines and remarks */
+  readonly note: string;
+}
+
+export interface SuiteResult {
+  readonly figures: Figure[];
+  readonly details: Record<string, unknown>;
+}
+
+export function figure(f: Partial<Figure> & Pick<Figure, 'suite' | 'name' | 'value' | 'unit'>): Figure {
+  return { target: '', met: null, note: '', ...f };
+}

@@ -1,0 +1,469 @@
+/**
+ * The worker pool, free of any platform module: the Node (worker_threads) and browser (Web Worker) adapters only
+ * say how to start and stop one worker. Workers speak comlink; every answer crossing the boundary is data.
+ *
+ * Scheduling: sessions go to workers in batches (`batchSize`); a bounded window of batches is in flight
+ * (`maxInFlight` sessions), and results are yielded in input order, so a slow consumer or a slow batch holds the
+ * reading of new input (backpressure). A worker that dies, or that spends more than `timeoutMs` on one session, is
+ * terminated and replaced; every session of its batch is retried once, alone,
+ * so that a bad session cannot fail its neighbours; a session that fails its retry too comes back as
+ * `{ok: false, error: {sessionId, index, code, message}}`. No session is lost or duplicated.
+ */
+import { type Endpoint, type Remote, transfer, wrap } from 'comlink';
+import type { OutputRecord } from '../explain/output-record.js';
+import type { InspectionResult } from '../match/inspect.js';
+import {
+  type LoadError,
+  type LoadInfo,
+  type LoadRequest,
+  type Result,
+  type SessionError,
+  type SessionInputFormat,
+  type SessionOutputFormat,
+  sessionIdOf,
+  type WorkerApi,
+  type WorkerSessionOutcome,
+} from './protocol.js';
+
+/** One started worker, as an adapter hands it to the pool. */
+export interface WorkerHandle {
+  /** the comlink endpoint to the worker */
+  readonly endpoint: Endpoint;
+  /** registers a listener for the worker dying on its own (exit, uncaught error); it may be called more than once */
+  onExit(listener: (reason: string) => void): void;
+  /** stops the worker; resolves once it is gone */
+  terminate(): Promise<void>;
+}
+
+/** How to start a worker on a platform (see node-pool.ts and browser-pool.ts). */
+export interface PoolAdapter {
+  spawn(): WorkerHandle;
+}
+
+export interface PoolOptions {
+  /** number of workers (default 1; the Node and browser pools default to the machine's cores) */
+  readonly size?: number;
+  /** time budget per session in ms before its worker is replaced (default 10 000) */
+  readonly timeoutMs?: number;
+  /** sessions per message to a worker (default 32) */
+  readonly batchSize?: number;
+  /** sessions read ahead of the consumer at most (default size × batchSize × 2) */
+  readonly maxInFlight?: number;
+  /** @internal tests only: honour `__workerTestHook` on sessions */
+  readonly testHooks?: boolean;
+}
+
+export interface PoolProgress {
+  /** sessions yielded so far */
+  readonly done: number;
+  /** of which failed */
+  readonly failed: number;
+  /** sessions read but not yet yielded */
+  readonly inFlight: number;
+  readonly elapsedMs: number;
+}
+
+export interface PoolInspectOptions<O extends SessionOutputFormat = 'record'> {
+  /** sessions are values (default) or JSON texts parsed in the worker */
+  readonly input?: SessionInputFormat;
+  /** what a successful session yields (default 'record': the OutputRecord) */
+  readonly output?: O;
+  /** aborting stops the stream promptly (it throws the signal's reason) and terminates the work in flight */
+  readonly signal?: AbortSignal;
+  /** called as results are yielded */
+  readonly onProgress?: (progress: PoolProgress) => void;
+}
+
+/** What `pool.inspect` yields per session, in input order. */
+export type SessionOutcome<T = OutputRecord> = Result<T, SessionError>;
+
+export type PoolOutput<O extends SessionOutputFormat> = O extends 'json'
+  ? string
+  : O extends 'utf8'
+    ? Uint8Array
+    : O extends 'result'
+      ? InspectionResult
+      : OutputRecord;
+
+export interface PoolStats {
+  readonly size: number;
+  /** workers started and not yet gone */
+  readonly live: number;
+  /** workers started in all, replacements included */
+  readonly spawned: number;
+  readonly crashed: number;
+  readonly timedOut: number;
+  /** sessions retried after a crash or timeout */
+  readonly retried: number;
+}
+
+export interface Pool {
+  readonly size: number;
+  /**
+   * Compiles the rules (with the scheme, when given) once in every worker; a rule that does not compile comes back
+   * as `{ok: false, error: {code, path, message, ruleId}}`. With `libraries` (sensitive-word libraries: an array, or
+   * `{libraries, options}`), each record also carries `censor`: the session's messages with matches.
+   */
+  load(rules: readonly unknown[], scheme?: unknown, libraries?: unknown): Promise<Result<LoadInfo, LoadError>>;
+  /** Inspects sessions on the workers, yielding one outcome per session in input order. Needs a successful `load`. */
+  inspect<O extends SessionOutputFormat = 'record'>(
+    sessions: AsyncIterable<unknown> | Iterable<unknown>,
+    options?: PoolInspectOptions<O>,
+  ): AsyncGenerator<SessionOutcome<PoolOutput<O>>, void, undefined>;
+  stats(): PoolStats;
+  /** Terminates every worker; pending work is rejected. */
+  close(): Promise<void>;
+}
+
+type Death = 'WORKER_CRASHED' | 'WORKER_TIMEOUT' | 'CANCELLED' | 'CLOSED';
+
+class WorkerDeath extends Error {
+  constructor(
+    readonly reason: Death,
+    detail: string,
+  ) {
+    super(`worker ${reason}: ${detail}`);
+  }
+}
+
+interface Stream {
+  ended: boolean;
+}
+
+interface Job {
+  readonly stream: Stream;
+  readonly sessions: readonly unknown[];
+  /** input index of sessions[0] */
+  readonly first: number;
+  readonly input: SessionInputFormat;
+  readonly output: SessionOutputFormat;
+  readonly attempt: number;
+  readonly promise: Promise<SessionOutcome<unknown>[]>;
+  resolve(outcomes: SessionOutcome<unknown>[]): void;
+  reject(reason: unknown): void;
+  cancelled: unknown;
+}
+
+const noop = (): void => {};
+
+class Slot {
+  readonly api: Remote<WorkerApi>;
+  readonly died: Promise<never>;
+  dead: Death | null = null;
+  /** answered a load: a worker that dies before that does not start at all */
+  answered = false;
+  loaded: Promise<Result<LoadInfo, LoadError>> | null = null;
+  job: Job | null = null;
+  private dieWith: (error: WorkerDeath) => void = noop;
+  private terminated: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly handle: WorkerHandle,
+    private readonly onDeath: (slot: Slot, reason: Death) => void,
+  ) {
+    this.api = wrap<WorkerApi>(handle.endpoint);
+    this.died = new Promise<never>((_, reject) => {
+      this.dieWith = reject;
+    });
+    this.died.catch(noop);
+    handle.onExit((detail) => void this.kill('WORKER_CRASHED', detail));
+  }
+
+  kill(reason: Death, detail = reason.toLowerCase()): Promise<void> {
+    if (this.dead !== null) return this.terminated;
+    this.dead = reason;
+    this.dieWith(new WorkerDeath(reason, detail));
+    this.terminated = this.handle.terminate().catch(noop);
+    this.onDeath(this, reason);
+    return this.terminated;
+  }
+}
+
+/** A pool over any platform's workers. */
+export function createWorkerPool(adapter: PoolAdapter, options: PoolOptions = {}): Pool {
+  const size = Math.max(1, Math.floor(options.size ?? 1));
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const batchSize = Math.max(1, Math.floor(options.batchSize ?? 32));
+  const maxInFlight = Math.max(batchSize, options.maxInFlight ?? size * batchSize * 2);
+  const queue: Job[] = [];
+  /** utf8 output: buffers whose batch has been read, to go back to the next worker asked for utf8 */
+  const spare: ArrayBuffer[] = [];
+  const slots: Slot[] = [];
+  const live = new Set<WorkerHandle>();
+  const counts = { spawned: 0, crashed: 0, timedOut: 0, retried: 0 };
+  let request: LoadRequest | null = null;
+  let loaded = false;
+  let closed = false;
+  let broken: string | null = null;
+  let earlyDeaths = 0;
+
+  function spawn(): Slot {
+    const started = adapter.spawn();
+    const handle: WorkerHandle = {
+      endpoint: started.endpoint,
+      onExit: (listener) => started.onExit(listener),
+      terminate: () => started.terminate().finally(() => live.delete(handle)),
+    };
+    live.add(handle);
+    handle.onExit(() => live.delete(handle));
+    counts.spawned++;
+    const slot = new Slot(handle, onDeath);
+    if (request !== null) slot.loaded = callLoad(slot, request);
+    return slot;
+  }
+
+  function callLoad(slot: Slot, load: LoadRequest): Promise<Result<LoadInfo, LoadError>> {
+    return Promise.race([slot.api.load(load), slot.died]).then(
+      (result) => {
+        slot.answered = true;
+        earlyDeaths = 0;
+        return result;
+      },
+      (error: unknown): Result<LoadInfo, LoadError> => ({
+        ok: false,
+        error: {
+          code: error instanceof WorkerDeath ? error.reason : 'WORKER_CRASHED',
+          path: '$',
+          message: `a worker died while compiling: ${error instanceof Error ? error.message : String(error)}`,
+          ruleId: null,
+        },
+      }),
+    );
+  }
+
+  function onDeath(slot: Slot, reason: Death): void {
+    if (reason === 'WORKER_CRASHED') counts.crashed++;
+    if (reason === 'WORKER_TIMEOUT') counts.timedOut++;
+    if (!slot.answered && reason === 'WORKER_CRASHED') earlyDeaths++;
+    const i = slots.indexOf(slot);
+    if (closed || i < 0) return;
+    if (earlyDeaths > size + 2) {
+      // Workers die before answering anything: the script does not start. Stop respawning and fail the work.
+      broken = 'workers exit before they start; is the worker script built?';
+      for (const job of queue.splice(0)) job.reject(new Error(broken));
+      return;
+    }
+    slots[i] = spawn();
+    queueMicrotask(pump);
+  }
+
+  function pump(): void {
+    if (closed || broken !== null) return;
+    for (const slot of slots) {
+      if (queue.length === 0) return;
+      if (slot.job === null && slot.dead === null) void run(slot, queue.shift()!);
+    }
+  }
+
+  async function run(slot: Slot, job: Job): Promise<void> {
+    slot.job = job;
+    let timer: ReturnType<typeof setInterval> | undefined;
+    try {
+      const ready = await Promise.race([slot.loaded!, slot.died]);
+      if (!ready.ok) throw new WorkerDeath('WORKER_CRASHED', ready.error.message);
+      const heartbeat = typeof SharedArrayBuffer === 'function' ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
+      timer = watch(slot, heartbeat, job.sessions.length);
+      const request = { sessions: job.sessions, input: job.input, output: job.output, attempt: job.attempt, heartbeat };
+      const recycled = job.output === 'utf8' ? spare.splice(0) : [];
+      const answer = slot.api.inspect(recycled.length === 0 ? request : transfer({ ...request, recycled }, recycled));
+      const outcomes = await Promise.race([answer, slot.died]);
+      job.resolve(outcomes.map((o: WorkerSessionOutcome, k) => (o.ok ? o : withIndex(o.error, job.first + k))));
+    } catch (error) {
+      if (job.cancelled !== undefined) job.reject(job.cancelled);
+      else if (!(error instanceof WorkerDeath)) {
+        // The worker lives but the call failed (e.g. a session that cannot be cloned): retrying will not help.
+        const message = error instanceof Error ? error.message : String(error);
+        job.resolve(failAll(job, 'INSPECT_FAILED', message));
+      } else if (error.reason === 'CLOSED' || error.reason === 'CANCELLED') job.reject(error);
+      else retry(job, error.reason);
+    } finally {
+      clearInterval(timer);
+      slot.job = null;
+      pump();
+    }
+  }
+
+  /**
+   * The time budget. With shared memory the worker counts the sessions it starts in `heartbeat`, so a session that
+   * runs longer than timeoutMs is caught however large its batch; without it (a page that is not cross-origin
+   * isolated) a batch of n gets n × timeoutMs.
+   */
+  function watch(slot: Slot, heartbeat: Int32Array | undefined, sessions: number): ReturnType<typeof setInterval> {
+    const budget = heartbeat === undefined ? timeoutMs * sessions : timeoutMs;
+    let seen = 0;
+    let since = Date.now();
+    return setInterval(
+      () => {
+        const beat = heartbeat === undefined ? 0 : Atomics.load(heartbeat, 0);
+        const now = Date.now();
+        if (beat !== seen) {
+          seen = beat;
+          since = now;
+        } else if (now - since > budget) void slot.kill('WORKER_TIMEOUT');
+      },
+      Math.max(10, Math.min(250, timeoutMs / 4)),
+    );
+  }
+
+  function retry(job: Job, reason: 'WORKER_CRASHED' | 'WORKER_TIMEOUT'): void {
+    if (job.stream.ended) {
+      job.reject(new Error('stream ended'));
+      return;
+    }
+    if (job.attempt >= 2) {
+      const message =
+        reason === 'WORKER_TIMEOUT'
+          ? `inspecting the session took longer than ${timeoutMs} ms, twice / 会话检测超时（已重试）`
+          : 'the worker died while inspecting the session, twice / 检测会话时工作线程崩溃（已重试）';
+      job.resolve(failAll(job, reason, message));
+      return;
+    }
+    counts.retried += job.sessions.length;
+    // Each session alone: a bad session cannot fail its batch-mates, and the culprit is the one that fails again.
+    const children = job.sessions.map((session, k) =>
+      makeJob(job.stream, [session], job.first + k, job.input, job.output, 2),
+    );
+    queue.unshift(...children);
+    Promise.all(children.map((c) => c.promise)).then((parts) => job.resolve(parts.flat()), job.reject);
+  }
+
+  function failAll(job: Job, code: SessionError['code'], message: string): SessionOutcome<unknown>[] {
+    return job.sessions.map((session, k) => ({
+      ok: false as const,
+      error: { sessionId: sessionIdOf(session, job.input), index: job.first + k, code, message },
+    }));
+  }
+
+  function makeJob(
+    stream: Stream,
+    sessions: readonly unknown[],
+    first: number,
+    input: SessionInputFormat,
+    output: SessionOutputFormat,
+    attempt: number,
+  ): Job {
+    let resolve: Job['resolve'] = noop;
+    let reject: Job['reject'] = noop;
+    const promise = new Promise<SessionOutcome<unknown>[]>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    promise.catch(noop);
+    return { stream, sessions, first, input, output, attempt, promise, resolve, reject, cancelled: undefined };
+  }
+
+  function cancel(stream: Stream, reason: unknown, terminate: boolean): void {
+    stream.ended = true;
+    for (let i = queue.length - 1; i >= 0; i--) {
+      if (queue[i]!.stream === stream) queue.splice(i, 1)[0]!.reject(reason);
+    }
+    if (!terminate) return;
+    for (const slot of [...slots]) {
+      if (slot.job?.stream === stream) {
+        slot.job.cancelled = reason;
+        void slot.kill('CANCELLED');
+      }
+    }
+  }
+
+  async function* inspect<O extends SessionOutputFormat = 'record'>(
+    sessions: AsyncIterable<unknown> | Iterable<unknown>,
+    inspectOptions: PoolInspectOptions<O> = {},
+  ): AsyncGenerator<SessionOutcome<PoolOutput<O>>, void, undefined> {
+    if (closed) throw new Error('the pool is closed');
+    if (broken !== null) throw new Error(broken);
+    if (!loaded) throw new Error('load rules that compile before inspecting / 请先加载可编译的规则');
+    const { signal, onProgress } = inspectOptions;
+    const input = inspectOptions.input ?? 'value';
+    const output = inspectOptions.output ?? 'record';
+    signal?.throwIfAborted();
+    const stream: Stream = { ended: false };
+    const started = Date.now();
+    const windowSize = Math.max(1, Math.ceil(maxInFlight / batchSize));
+    const window: Promise<SessionOutcome<unknown>[]>[] = [];
+    let rejectAborted: (reason: unknown) => void = noop;
+    const aborted = new Promise<never>((_, reject) => {
+      rejectAborted = reject;
+    });
+    aborted.catch(noop);
+    // Terminates the work at once, even while the consumer holds the stream between two reads.
+    const onAbort = (): void => {
+      cancel(stream, signal?.reason, true);
+      rejectAborted(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const iterator =
+      Symbol.asyncIterator in sessions
+        ? (sessions as AsyncIterable<unknown>)[Symbol.asyncIterator]()
+        : (sessions as Iterable<unknown>)[Symbol.iterator]();
+    let read = 0;
+    let done = 0;
+    let failed = 0;
+    let batch: unknown[] = [];
+    const submit = (): void => {
+      const job = makeJob(stream, batch, read - batch.length, input, output, 1);
+      batch = [];
+      queue.push(job);
+      window.push(job.promise);
+      pump();
+    };
+    async function* drain(): AsyncGenerator<SessionOutcome<PoolOutput<O>>, void, undefined> {
+      const outcomes = await Promise.race([window.shift()!, aborted]);
+      done += outcomes.length;
+      for (const o of outcomes) if (!o.ok) failed++;
+      onProgress?.({ done, failed, inFlight: read - done, elapsedMs: Date.now() - started });
+      for (const o of outcomes) yield o as SessionOutcome<PoolOutput<O>>;
+      // The consumer has asked for what follows the batch's last outcome: its utf8 buffer can be written again.
+      if (output === 'utf8') {
+        const first = outcomes.find((o) => o.ok);
+        if (first?.ok && spare.length < 4) spare.push((first.value as Uint8Array).buffer as ArrayBuffer);
+      }
+    }
+    let finished = false;
+    try {
+      for (;;) {
+        const next = await Promise.race([iterator.next(), aborted]);
+        if (next.done === true) break;
+        batch.push(next.value);
+        read++;
+        if (batch.length >= batchSize) submit();
+        while (window.length >= windowSize) yield* drain();
+      }
+      finished = true;
+      if (batch.length > 0) submit();
+      while (window.length > 0) yield* drain();
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      cancel(stream, signal?.reason ?? new Error('stream ended'), signal?.aborted === true);
+      if (!finished) void Promise.resolve(iterator.return?.()).catch(noop);
+    }
+  }
+
+  for (let i = 0; i < size; i++) slots.push(spawn());
+
+  return {
+    size,
+    async load(rules, scheme, libraries) {
+      if (closed) throw new Error('the pool is closed');
+      if (broken !== null) throw new Error(broken);
+      const load: LoadRequest = { rules, scheme, libraries, testHooks: options.testHooks === true };
+      request = load;
+      for (const slot of slots) slot.loaded = callLoad(slot, load);
+      const results = await Promise.all(slots.map((slot) => slot.loaded!));
+      const failure = results.find((r) => !r.ok);
+      loaded = failure === undefined;
+      return failure ?? results[0]!;
+    },
+    inspect,
+    stats: () => ({ size, live: live.size, ...counts }),
+    async close() {
+      closed = true;
+      for (const job of queue.splice(0)) job.reject(new Error('the pool is closed'));
+      await Promise.all(slots.map((slot) => slot.kill('CLOSED')));
+    },
+  };
+}
+
+function withIndex(error: Omit<SessionError, 'index'>, index: number): SessionOutcome<never> {
+  return { ok: false, error: { ...error, index } };
+}

@@ -1,0 +1,200 @@
+import { transfer } from 'comlink';
+import { CensorLibraryError } from '../censor/censor-library-error.js';
+import { censorSession } from '../censor/censor-session.js';
+import { compileCensor } from '../censor/compile-censor.js';
+import type { CensorLibrary, CensorOptions, CensorScanner } from '../censor/types.js';
+import { compileRules } from '../compile/compile-rule.js';
+import { compileScheme } from '../compile/compile-scheme.js';
+import { RuleCompileError } from '../errors/rule-compile-error.js';
+import { toOutputRecord } from '../explain/output-record.js';
+import { type Compiled, inspect } from '../match/inspect.js';
+import { outputRecordJson, Utf8Sink, writeOutputRecord } from '../match/output-json.js';
+import { SessionInputError } from '../transcript/session-input-error.js';
+import {
+  type BatchRequest,
+  type LoadError,
+  type LoadInfo,
+  type LoadRequest,
+  type Result,
+  sessionIdOf,
+  type WorkerApi,
+  type WorkerSessionOutcome,
+} from './protocol.js';
+
+/** What the worker's host (worker_threads or a Web Worker) provides: only the test hook needs it. */
+export interface WorkerHost {
+  /** ends the worker abruptly, as a crash would */
+  exit(code: number): void;
+}
+
+/**
+ * The worker side of the pool, free of any platform module: compiles once in `load`, then inspects batches.
+ * Every answer is data; nothing thrown crosses the boundary.
+ */
+export function createWorkerApi(host: WorkerHost): WorkerApi {
+  let compiled: Compiled | null = null;
+  /** the size of the last utf8 batch, to size the next one's buffer */
+  let lastBatchBytes = 0;
+  /** utf8 buffers the pool handed back */
+  const spare: ArrayBuffer[] = [];
+  let scanner: CensorScanner | null = null;
+  let testHooks = false;
+  return {
+    load(request: LoadRequest): Result<LoadInfo, LoadError> {
+      testHooks = request.testHooks === true;
+      try {
+        scanner = request.libraries === undefined || request.libraries === null ? null : loadCensor(request.libraries);
+      } catch (error) {
+        compiled = null;
+        scanner = null;
+        if (error instanceof CensorLibraryError) {
+          return {
+            ok: false,
+            error: { code: 'CENSOR_LIBRARY', path: error.path, message: error.message, ruleId: null },
+          };
+        }
+        return { ok: false, error: { code: 'INTERNAL', path: '$', message: String(error), ruleId: null } };
+      }
+      try {
+        compiled =
+          request.scheme === undefined || request.scheme === null
+            ? compileRules(request.rules)
+            : compileScheme(request.scheme, request.rules);
+      } catch (error) {
+        compiled = null;
+        if (error instanceof RuleCompileError) {
+          return {
+            ok: false,
+            error: {
+              code: error.code,
+              path: error.path,
+              message: error.message,
+              ruleId: error.ruleId,
+              zh: error.zh,
+              en: error.en,
+            },
+          };
+        }
+        return { ok: false, error: { code: 'INTERNAL', path: '$', message: String(error), ruleId: null } };
+      }
+      const rules = compiled.kind === 'scheme' ? compiled.ruleSet.rules.length : compiled.rules.length;
+      return { ok: true, value: { kind: compiled.kind === 'scheme' ? 'scheme' : 'rules', rules } };
+    },
+
+    inspect(batch: BatchRequest): WorkerSessionOutcome[] {
+      if (batch.output !== 'utf8') return inspectBatch(batch, null);
+      // utf8: every record of the batch is written into one buffer, which is moved (not copied) to the pool;
+      // each session's value is a view of its bytes.
+      // Write into a buffer handed back when there is one: fresh memory costs a page fault per page on first write.
+      for (const buffer of batch.recycled ?? []) if (spare.length < 4) spare.push(buffer);
+      const wanted = Math.max(1 << 16, Math.ceil(lastBatchBytes * 1.25));
+      let reuse = spare.findIndex((buffer) => buffer.byteLength >= wanted);
+      if (reuse < 0 && spare.length > 0) reuse = 0;
+      const sink = new Utf8Sink(reuse < 0 ? wanted : new Uint8Array(spare.splice(reuse, 1)[0]!));
+      const outcomes = inspectBatch(batch, sink);
+      lastBatchBytes = sink.length;
+      const buffer = sink.bytes.buffer;
+      const views = outcomes.map((o): WorkerSessionOutcome => {
+        if (!o.ok) return o;
+        const [start, end] = o.value as [number, number];
+        return { ok: true, value: new Uint8Array(buffer, start, end - start) };
+      });
+      return transfer(views, [buffer]);
+    },
+  };
+
+  /** Inspects a batch; with a sink (utf8 output), an ok value is the [start, end) of its record in the sink. */
+  function inspectBatch(batch: BatchRequest, sink: Utf8Sink | null): WorkerSessionOutcome[] {
+    const current = compiled;
+    const text = batch.output === 'json';
+    return batch.sessions.map((raw): WorkerSessionOutcome => {
+      if (batch.heartbeat !== undefined) Atomics.add(batch.heartbeat, 0, 1);
+      if (current === null) {
+        return {
+          ok: false,
+          error: { sessionId: sessionIdOf(raw, batch.input), code: 'INSPECT_FAILED', message: 'no rules loaded' },
+        };
+      }
+      let session: unknown = raw;
+      if (batch.input === 'json') {
+        try {
+          session = JSON.parse(raw as string);
+        } catch (error) {
+          return {
+            ok: false,
+            error: { sessionId: null, code: 'INVALID_JSON', message: (error as Error).message },
+          };
+        }
+      }
+      if (testHooks) runTestHook(session, batch.attempt, host);
+      try {
+        // Records need outcomes and evidence only; the full trace is for 'result'.
+        const result = inspect(current, session, { trace: batch.output === 'result' });
+        if (batch.output === 'result') return { ok: true, value: result };
+        if (sink !== null) {
+          const start = sink.length;
+          writeOutputRecord(current, result, sink);
+          if (scanner !== null) {
+            // the censored messages go last, inside the record's braces
+            sink.unwrite();
+            sink.text(`,"censor":${JSON.stringify(censorSession(scanner, session).messages)}}`);
+          }
+          return { ok: true, value: [start, sink.length] };
+        }
+        if (text) {
+          // The record's JSON text straight from the result (the same bytes as stringifying the record).
+          const json = outputRecordJson(current, result);
+          if (scanner === null) return { ok: true, value: json };
+          const censor = JSON.stringify(censorSession(scanner, session).messages);
+          return { ok: true, value: `${json.slice(0, -1)},"censor":${censor}}` };
+        }
+        const record = toOutputRecord(result);
+        return {
+          ok: true,
+          value: scanner === null ? record : { ...record, censor: censorSession(scanner, session).messages },
+        };
+      } catch (error) {
+        const sessionId = sessionIdOf(session, 'value');
+        if (error instanceof SessionInputError) {
+          return {
+            ok: false,
+            error: { sessionId, code: 'SESSION_INPUT', path: error.path, message: `${error.en} / ${error.zh}` },
+          };
+        }
+        return {
+          ok: false,
+          error: {
+            sessionId,
+            code: 'INSPECT_FAILED',
+            message: error instanceof Error ? error.message : String(error),
+          },
+        };
+      }
+    });
+  }
+}
+
+/** Libraries as an array, or `{libraries, options}` (the CLI's libraries.json shapes). */
+function loadCensor(input: unknown): CensorScanner {
+  if (Array.isArray(input)) return compileCensor(input as CensorLibrary[]);
+  if (input !== null && typeof input === 'object') {
+    const { libraries, records, options } = input as { libraries?: unknown; records?: unknown; options?: unknown };
+    const list = libraries ?? records;
+    if (Array.isArray(list)) return compileCensor(list as CensorLibrary[], (options ?? {}) as CensorOptions);
+  }
+  throw new CensorLibraryError('$', 'expected an array of libraries or {libraries, options} / 敏感词库应为数组');
+}
+
+/**
+ * Tests only (the pool loads with `testHooks`): a session carrying `__workerTestHook` makes the worker exit
+ * ('exit'), exit on its first attempt only ('exit-once'), or hang ('hang').
+ */
+function runTestHook(session: unknown, attempt: number, host: WorkerHost): void {
+  if (session === null || typeof session !== 'object') return;
+  const hook = (session as { __workerTestHook?: unknown }).__workerTestHook;
+  if (hook === 'exit' || (hook === 'exit-once' && attempt === 1)) host.exit(70);
+  if (hook === 'hang' || (hook === 'hang-once' && attempt === 1)) {
+    // Blocks this thread for good without spinning: only terminate() ends it.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
+  }
+}
