@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { Deleted } from '../enums/common.js';
+import { QcResultStatus, RuleScoreType } from '../enums/qc.js';
+import { auditShape, idSchema, LIMITS, optionalText, scoreSchema, timeSchema, versionSchema } from '../fields.js';
+import { complaintInResultSchema } from './complaint.js';
+import { manualRuleSchema } from './manual-result.js';
+import { groupRefSchema } from './refs.js';
+
+/**
+ * One hit message of a condition: the sentence (`phrase {pid, words}`) and the matched parts
+ * (`keyWords.keyWord`: a list of `{val, from, to}` as the engine writes, or a bare `{from, to}` range).
+ */
+export const conditionHitInfoSchema = z.object({
+  cid: z.string().nullish(),
+  phrase: z.object({ pid: z.string(), index: z.number().int().nullish(), words: z.string() }),
+  keyWords: z.object({
+    keyWord: z.union([
+      z.array(z.object({ val: z.string(), from: z.number().int().nullish(), to: z.number().int().nullish() })),
+      z.object({ from: z.number().int(), to: z.number().int() }),
+    ]),
+  }),
+});
+export type ConditionHitInfo = z.infer<typeof conditionHitInfoSchema>;
+
+/** A hit rule of an AI result (`rules` / `resultRules`). */
+export const resultRuleSchema = z.object({
+  ruleId: z.string(),
+  ruleName: z.string().nullish(),
+  /** points the rule applied (a deduction or a bonus, positive) */
+  scoreNum: z.number(),
+  ruleOutId: z.string().nullish(),
+  ruleScoreType: RuleScoreType.schema.nullish(),
+  hitCount: z.number().int().nullish(),
+  /** the reviewer's number for this rule after re-inspection (0 when vetoed) */
+  reviewScore: z.number().nullish(),
+  isVeto: z.boolean().nullish(),
+  conditions: z.object({ conditionHitInfo: z.array(conditionHitInfoSchema) }).nullish(),
+});
+export type ResultRule = z.infer<typeof resultRuleSchema>;
+
+/** An AI result: one session inspected against one AI scheme. */
+export const aiResultSchema = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  chatId: z.string().nullish(),
+  agentId: z.string().nullish(),
+  /** agent name */
+  name: z.string().nullish(),
+  nick: z.string().nullish(),
+  schemeId: z.string(),
+  schemeName: z.string().nullish(),
+  aiScore: z.number().nullish(),
+  aiStatus: QcResultStatus.schema,
+  comments: z.string().nullish(),
+  isReview: z.boolean().default(false),
+  reviewScore: z.number().nullish(),
+  /** seconds */
+  duration: z.number().nullish(),
+  isComplaint: z.boolean().default(false),
+  isVeto: z.boolean().default(false),
+  /** channel */
+  trackClient: z.string().nullish(),
+  rules: z.array(resultRuleSchema).nullish(),
+  resultRules: z.array(resultRuleSchema).default([]),
+  complaints: z.array(complaintInResultSchema).nullish(),
+  complaint: complaintInResultSchema.nullish(),
+  manualRules: z.array(manualRuleSchema).nullish(),
+  manualScore: z.number().nullish(),
+  groups: z.array(groupRefSchema).default([]),
+  sessionBeginTime: timeSchema.nullish(),
+  closeTime: timeSchema.nullish(),
+  deleted: Deleted.schema.optional(),
+  version: z.number().int().nullish(),
+  ...auditShape,
+});
+export type AiResult = z.infer<typeof aiResultSchema>;
+
+/** One rule of a re-inspection: the reviewer's number (0..100); a veto forces it to 0. */
+export const reviewRuleSchema = z
+  .object({
+    ruleId: idSchema,
+    reviewScore: scoreSchema,
+    isVeto: z.boolean().default(false),
+  })
+  .transform((r) => (r.isVeto ? { ...r, reviewScore: 0 } : r));
+export type ReviewRule = z.infer<typeof reviewRuleSchema>;
+
+/** /v3/chats/ai-result/create (re-inspection): `{id, version, comments, rules [{ruleId, reviewScore, isVeto}]}`. */
+export const aiResultReviewSchema = z.object({
+  id: idSchema,
+  version: versionSchema,
+  sessionId: idSchema.nullish(),
+  comments: optionalText(LIMITS.commentsMax),
+  rules: z
+    .array(reviewRuleSchema)
+    .refine((rules) => new Set(rules.map((r) => r.ruleId)).size === rules.length, { error: 'common.duplicate' }),
+});
+export type AiResultReview = z.infer<typeof aiResultReviewSchema>;

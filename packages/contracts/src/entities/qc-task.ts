@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { ActiveStatus } from '../enums/common.js';
+import { QcTaskType } from '../enums/task.js';
+import { auditShape, err, idSchema, LIMITS, requiredText, timeSchema } from '../fields.js';
+import { requireVersionOnChange, saveKeysShape } from '../requests/common.js';
+import { lineRefSchema } from './refs.js';
+
+/** A QC task: binds a scheme to service lines. */
+export const qcTaskSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: QcTaskType.schema,
+  status: ActiveStatus.schema,
+  schemeId: z.string(),
+  schemeName: z.string().nullish(),
+  lineIds: z.array(z.string()).default([]),
+  lines: z.array(lineRefSchema).default([]),
+  endTime: timeSchema.nullish(),
+  version: z.number().int().nullish(),
+  ...auditShape,
+});
+export type QcTask = z.infer<typeof qcTaskSchema>;
+
+/** /v3/chats/qc-task/create or /change: name (≤ 100), type (fixed once created), scheme and lines required. */
+export const qcTaskSaveSchema = z
+  .object({
+    ...saveKeysShape,
+    name: requiredText(LIMITS.nameMax),
+    type: QcTaskType.schema,
+    schemeId: idSchema,
+    lineIds: z
+      .array(idSchema, { error: (i) => (i.input == null ? 'common.required' : undefined) })
+      .min(1, err('common.required')),
+    endTime: timeSchema.nullish(),
+  })
+  .superRefine(requireVersionOnChange);
+export type QcTaskSave = z.infer<typeof qcTaskSaveSchema>;

@@ -1,0 +1,90 @@
+import {
+  CensorFlag,
+  CensorOperation,
+  CensorTempType,
+  MessageKind,
+  SenderRole,
+  SessionParty,
+  SessionStatus,
+  SummaryFieldType,
+} from './chat.js';
+import { ActiveStatus, Deleted, ModalSize, QuickDate, ScoreSortKey, SortDirection } from './common.js';
+import type { Dictionary } from './dictionary.js';
+import {
+  AbuseModelLabel,
+  AiResultTimeBy,
+  AnchorLocation,
+  CheckRole,
+  CompareOperator,
+  ComplaintApproveStatus,
+  ComplaintStatus,
+  ComplaintStatusFilter,
+  ComplaintTimeBy,
+  ComplaintType,
+  CustomerCheckLabel,
+  LambdaType,
+  ManualResultTimeBy,
+  ManualStatusFilter,
+  ModelType,
+  OperatorType,
+  QcResultStatus,
+  QualityStatusMove,
+  RangeSelect,
+  RuleScoreType,
+  RuleType,
+  SchemeType,
+  ScoringStyle,
+  TargetType,
+} from './qc.js';
+import { QcTaskType } from './task.js';
+
+export * from './chat.js';
+export * from './common.js';
+export * from './dictionary.js';
+export * from './qc.js';
+export * from './task.js';
+
+/** Every dictionary by its code, for screens that load a dictionary by name. */
+export const DICTIONARIES: Readonly<Record<string, Dictionary<string>>> = Object.fromEntries(
+  [
+    Deleted,
+    ActiveStatus,
+    QuickDate,
+    SortDirection,
+    ScoreSortKey,
+    ModalSize,
+    TargetType,
+    SchemeType,
+    RuleType,
+    ScoringStyle,
+    CompareOperator,
+    RuleScoreType,
+    OperatorType,
+    ModelType,
+    CustomerCheckLabel,
+    AbuseModelLabel,
+    LambdaType,
+    CheckRole,
+    AnchorLocation,
+    RangeSelect,
+    QcResultStatus,
+    ManualStatusFilter,
+    QualityStatusMove,
+    ComplaintStatus,
+    ComplaintApproveStatus,
+    ComplaintStatusFilter,
+    ComplaintType,
+    AiResultTimeBy,
+    ManualResultTimeBy,
+    ComplaintTimeBy,
+    SenderRole,
+    CensorOperation,
+    CensorFlag,
+    CensorTempType,
+    MessageKind,
+    SessionStatus,
+    SessionParty,
+    SummaryFieldType,
+    QcTaskType,
+  ].map((d) => [d.code, d as unknown as Dictionary<string>]),
+);

@@ -1,0 +1,213 @@
+/**
+ * Permission keys and the route → key table the server enforces (and the workbench uses to hide what the user
+ * may not do). Keys marked `spec` are the spec's own strings; the spec leaves the read (menu) keys and the
+ * complaint keys unnamed ("their exact strings: not shown"), so those few are ours and marked `qcdesk`.
+ */
+import type { Label } from './enums/dictionary.js';
+import type { QualityStatusMove } from './enums/qc.js';
+
+interface PermissionInfo extends Label {
+  readonly source: 'spec' | 'qcdesk';
+  readonly area: 'qc' | 'censor' | 'ticket' | 'online';
+}
+
+const spec = (area: PermissionInfo['area'], zh: string, en: string): PermissionInfo => ({
+  source: 'spec',
+  area,
+  zh,
+  en,
+});
+const ours = (area: PermissionInfo['area'], zh: string, en: string): PermissionInfo => ({
+  source: 'qcdesk',
+  area,
+  zh,
+  en,
+});
+
+export const PERMISSIONS = {
+  // QC area (qc-area.md §6)
+  'qc-scheme.view': ours('qc', '查看质检方案', 'View QC schemes'),
+  'qc-scheme.edit': spec(
+    'qc',
+    '新建、启用、停用质检方案；关联与取消关联维度规则',
+    'Create, activate, deactivate schemes; link and unlink angle rules',
+  ),
+  'qc-scheme.delete': spec('qc', '删除、恢复、清空质检方案', 'Delete, restore, empty schemes'),
+  'qc-rule.view': ours('qc', '查看质检规则', 'View QC rules'),
+  'qc-rule.edit': spec('qc', '新建、编辑质检规则', 'Create and edit rules'),
+  'qc-rule.delete': spec('qc', '删除质检规则', 'Delete rules'),
+  'qc-ai-result.view': spec('qc', '查看智能质检结果', 'View AI results'),
+  'qc-ai-result.edit': spec('qc', '智能质检复检', 'Re-inspect AI results'),
+  'qc-manual-result.view': spec('qc', '查看人工质检结果', 'View manual results'),
+  'qc-manual-result.edit': spec('qc', '人工质检评分、释放、批量释放', 'Assess, release, bulk release'),
+  'qc-manual-result.status': spec('qc', '移至待质检', 'Move to be inspected'),
+  'qc-complaint.view': ours('qc', '查看申诉', 'View complaints'),
+  'qc-complaint.edit': ours('qc', '提交与审核申诉', 'File and review complaints'),
+  'qc-task.view': ours('qc', '查看质检任务', 'View QC tasks'),
+  'qc-task.edit': spec('qc', '新建、编辑质检任务，修改状态', 'Create, edit, change status of QC tasks'),
+  // sensitive words (tickets-censor-tasks-monitoring.md §6)
+  'cs-censor-ban.view': ours('censor', '查看敏感词库', 'View sensitive-word libraries'),
+  'cs-censor-ban.edit': spec('censor', '新建、启用、停用敏感词库', 'Create, activate, deactivate libraries'),
+  'ban.delete': spec('censor', '删除敏感词', 'Delete sensitive words'),
+  'cs-censor-log.view': ours('censor', '查看敏感词日志', 'View the sensitive-word log'),
+  'cs-censor-log.export': spec('censor', '导出敏感词日志', 'Export the log'),
+  // ticket area
+  'ticket-space.edit': spec('ticket', '新建、编辑工单空间', 'Create, edit spaces'),
+  'ticket-space.delete': spec('ticket', '删除、恢复、清空工单空间', 'Delete, restore, empty spaces'),
+  'ticket-kind.edit': spec('ticket', '新建、编辑工单模版', 'Create and edit ticket kinds'),
+  'ticket-kind.status': spec('ticket', '启用、停用工单模版', 'Activate and deactivate ticket kinds'),
+  'ticket-kind.delete': spec('ticket', '删除工单模版', 'Delete ticket kinds'),
+  'ticket-state.edit': spec('ticket', '新建、编辑、删除工单状态', 'Create, edit, delete states'),
+  'field.delete': spec('ticket', '恢复、清空工单状态', 'Restore and empty ticket states'),
+  'ticket-group.edit': spec('ticket', '新建、删除工单组', 'Create and delete ticket groups'),
+  'csField.edit': spec('ticket', '新建、编辑自定义字段', 'Create, edit custom fields'),
+  'csField.delete': spec('ticket', '删除、恢复、清空自定义字段', 'Delete, restore, empty custom fields'),
+  // online service configuration (online-service-config.md §6)
+  'csLine.edit': spec(
+    'online',
+    '新建、启用、停用服务线路；线路授权',
+    'Create, activate, deactivate lines; line authorisation',
+  ),
+  'csLine.delete': spec('online', '删除、恢复、清空服务线路', 'Delete, restore, empty lines'),
+  'csGroup.edit': spec('online', '新建、编辑技能组', 'Create and edit skill groups'),
+  'csGroup.delete': spec(
+    'online',
+    '删除、恢复、清空技能组（含工单组的恢复与清空）',
+    'Delete, restore, empty skill groups (and ticket groups)',
+  ),
+  'csTime.edit': spec('online', '编辑服务时间', 'Edit service times'),
+  'csTime.delete': spec('online', '删除服务时间', 'Delete service times'),
+  'csAgent.edit': spec('online', '新建、批量新建、批量保存坐席', 'Create, batch create, batch save agents'),
+  'csAgent.pull': spec('online', '从外部呼叫平台拉取坐席', 'Pull agents from an external call platform'),
+  'csAgent.delete': spec('online', '删除、恢复、清空坐席', 'Delete, restore, empty agents'),
+  'chatbot.edit': spec('online', '新建机器人', 'Create bots'),
+  'chatbot.delete': spec('online', '删除、恢复、清空机器人', 'Delete, restore, empty bots'),
+  'csNav.edit': spec('online', '新建、编辑导航', 'Create and edit navigations'),
+  'csNav.delete': spec('online', '删除导航', 'Delete navigations'),
+  'online.score.edit': spec('online', '编辑满意度配置', 'Edit satisfaction configs'),
+  'online.score.delete': spec('online', '删除满意度配置', 'Delete satisfaction configs'),
+  'csSummary.edit': spec('online', '编辑服务小结配置', 'Edit summary configs'),
+  'csSummary.delete': spec('online', '删除服务小结配置', 'Delete summary configs'),
+} as const satisfies Record<string, PermissionInfo>;
+
+export type PermissionKey = keyof typeof PERMISSIONS;
+export const PERMISSION_KEYS = Object.keys(PERMISSIONS) as PermissionKey[];
+/** only the keys the spec itself names */
+export const SPEC_PERMISSION_KEYS = PERMISSION_KEYS.filter((k) => PERMISSIONS[k].source === 'spec');
+
+export function isPermissionKey(key: unknown): key is PermissionKey {
+  return typeof key === 'string' && Object.hasOwn(PERMISSIONS, key);
+}
+
+/** Route access that is not a permission key: anyone, or any signed-in user. */
+export const PUBLIC = 'public';
+export const AUTHENTICATED = 'authenticated';
+export type RouteAccess = PermissionKey | typeof PUBLIC | typeof AUTHENTICATED;
+
+/** Every /v3 path of the QC area, QC tasks, sensitive words and sign-in → what it needs. All are POST. */
+export const ROUTE_PERMISSIONS = {
+  // sign-in (ours: the spec shows no auth calls)
+  '/v3/auth/login': PUBLIC,
+  '/v3/auth/logout': AUTHENTICATED,
+  '/v3/auth/me': AUTHENTICATED,
+
+  // QC schemes
+  '/v3/chats/qc-scheme/page': 'qc-scheme.view',
+  '/v3/chats/qc-scheme/list': 'qc-scheme.view',
+  '/v3/chats/qc-scheme/detail': 'qc-scheme.view',
+  '/v3/chats/qc-scheme/create': 'qc-scheme.edit',
+  '/v3/chats/qc-scheme/change': 'qc-scheme.edit',
+  '/v3/chats/qc-scheme/status': 'qc-scheme.edit',
+  '/v3/chats/qc-scheme/delete': 'qc-scheme.delete',
+  // angles and their rules are part of a scheme's configuration
+  '/v3/chats/qc-angle/detail': 'qc-scheme.view',
+  '/v3/chats/qc-angle/create': 'qc-scheme.edit',
+  '/v3/chats/qc-angle/change': 'qc-scheme.edit',
+  '/v3/chats/qc-angle/delete': 'qc-scheme.edit',
+  '/v3/chats/qc-angle-rule/create': 'qc-scheme.edit',
+  '/v3/chats/qc-angle-rule/delete': 'qc-scheme.edit',
+
+  // QC rules
+  '/v3/chats/qc-rule/page': 'qc-rule.view',
+  '/v3/chats/qc-rule/list': 'qc-rule.view',
+  '/v3/chats/qc-rule/detail': 'qc-rule.view',
+  '/v3/chats/qc-rule/detail-outId': 'qc-rule.view',
+  '/v3/chats/qc-rule/create': 'qc-rule.edit',
+  '/v3/chats/qc-rule/change': 'qc-rule.edit',
+  '/v3/chats/qc-rule/delete': 'qc-rule.delete',
+
+  // AI results
+  '/v3/chats/ai-result/page': 'qc-ai-result.view',
+  '/v3/chats/ai-result/list': 'qc-ai-result.view',
+  '/v3/chats/ai-result/detail': 'qc-ai-result.view',
+  '/v3/chats/ai-result/detail-complaint': 'qc-complaint.view',
+  '/v3/chats/ai-result/create': 'qc-ai-result.edit',
+
+  // manual results
+  '/v3/chats/qc-manual-result/page': 'qc-manual-result.view',
+  '/v3/chats/qc-manual-result/list': 'qc-manual-result.view',
+  '/v3/chats/qc-manual-result/detail': 'qc-manual-result.view',
+  '/v3/chats/qc-manual-result/detail-complaint': 'qc-complaint.view',
+  '/v3/chats/qc-manual-result/create': 'qc-manual-result.edit',
+  /** body-dependent: see `qualityStatusPermission` (READY_CHECKED needs .status, UNCHECKED .edit) */
+  '/v3/chats/session/quality-status': 'qc-manual-result.status',
+
+  // complaints
+  '/v3/chats/complaint/page': 'qc-complaint.view',
+  '/v3/chats/complaint/list': 'qc-complaint.view',
+  '/v3/chats/complaint/create': 'qc-complaint.edit',
+  '/v3/chats/complaint/change': 'qc-complaint.edit',
+
+  // sessions and messages, read by every result and complaint view
+  '/v3/chats/session/list': AUTHENTICATED,
+  '/v3/chats/session/detail': AUTHENTICATED,
+  '/v3/chats/message/query': AUTHENTICATED,
+  '/v3/chats/message/fetch': AUTHENTICATED,
+
+  // QC tasks
+  '/v3/chats/qc-task/page': 'qc-task.view',
+  '/v3/chats/qc-task/list': 'qc-task.view',
+  '/v3/chats/qc-task/detail': 'qc-task.view',
+  '/v3/chats/qc-task/create': 'qc-task.edit',
+  '/v3/chats/qc-task/change': 'qc-task.edit',
+  '/v3/chats/qc-task/status': 'qc-task.edit',
+
+  // sensitive-word libraries
+  '/v3/system/censor-ban/page': 'cs-censor-ban.view',
+  '/v3/system/censor-ban/list': 'cs-censor-ban.view',
+  '/v3/system/censor-ban/detail': 'cs-censor-ban.view',
+  '/v3/system/censor-ban/create': 'cs-censor-ban.edit',
+  '/v3/system/censor-ban/change': 'cs-censor-ban.edit',
+  '/v3/system/censor-ban/status': 'cs-censor-ban.edit',
+  '/v3/system/censor-ban/remove': 'ban.delete',
+} as const satisfies Record<string, RouteAccess>;
+
+export type ApiPath = keyof typeof ROUTE_PERMISSIONS;
+export const API_PATHS = Object.keys(ROUTE_PERMISSIONS) as ApiPath[];
+
+/** Two actions share /v3/chats/session/quality-status: move to be inspected (.status) and release (.edit). */
+export const QUALITY_STATUS_PERMISSIONS = {
+  READY_CHECKED: 'qc-manual-result.status',
+  UNCHECKED: 'qc-manual-result.edit',
+} as const satisfies Record<QualityStatusMove, PermissionKey>;
+
+/**
+ * What a call needs, reading the body where the route's key depends on it; `null` for a path that is not in
+ * the table (the server answers 404 for it).
+ */
+export function routePermission(path: string, body?: unknown): RouteAccess | null {
+  if (!Object.hasOwn(ROUTE_PERMISSIONS, path)) return null;
+  if (path === '/v3/chats/session/quality-status') {
+    const status = (body as { status?: unknown } | undefined)?.status;
+    if (status === 'UNCHECKED' || status === 'READY_CHECKED') return QUALITY_STATUS_PERMISSIONS[status];
+  }
+  return ROUTE_PERMISSIONS[path as ApiPath];
+}
+
+/** Whether a user holding `keys` may call `path` (signed in is assumed; PUBLIC needs nothing). */
+export function mayCall(keys: ReadonlySet<string> | readonly string[], path: string, body?: unknown): boolean {
+  const need = routePermission(path, body);
+  if (need === null) return false;
+  if (need === PUBLIC || need === AUTHENTICATED) return true;
+  return Array.isArray(keys) ? keys.includes(need) : (keys as ReadonlySet<string>).has(need);
+}

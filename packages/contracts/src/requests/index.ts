@@ -1,0 +1,4 @@
+export * from './answers.js';
+export * from './common.js';
+export * from './lists.js';
+export * from './qc.js';

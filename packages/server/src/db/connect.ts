@@ -1,0 +1,65 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** The database as routes and services see it, whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface OpenDatabase {
+  readonly db: Database;
+  readonly driver: 'pglite' | 'postgres';
+  /** a human-readable location: the data folder or the URL without its password */
+  readonly location: string;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/**
+ * Opens the database and brings its schema up to date: PostgreSQL when `databaseUrl` is set, else PGlite in
+ * `dataDir` (created if missing), or in memory when `dataDir` is null (tests).
+ */
+export async function openDatabase(options: {
+  databaseUrl: string | null;
+  dataDir: string | null;
+}): Promise<OpenDatabase> {
+  if (options.databaseUrl !== null) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg({ client: pool, schema });
+    await migratePg(db, { migrationsFolder: MIGRATIONS });
+    return {
+      db: db as unknown as Database,
+      driver: 'postgres',
+      location: redact(options.databaseUrl),
+      close: () => pool.end(),
+    };
+  }
+  if (options.dataDir !== null) mkdirSync(options.dataDir, { recursive: true });
+  const client = options.dataDir === null ? new PGlite() : new PGlite(options.dataDir);
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS });
+  return {
+    db: db as unknown as Database,
+    driver: 'pglite',
+    location: options.dataDir ?? 'memory',
+    close: () => client.close(),
+  };
+}
+
+function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== '') parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgres';
+  }
+}

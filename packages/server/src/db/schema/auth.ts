@@ -1,0 +1,111 @@
+import {
+  bigint,
+  bigserial,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { organizationColumn } from './columns.js';
+
+/**
+ * A person who signs in to the console. User names are unique across the whole store (sign-in asks only for a user
+ * name and a password, so the name alone must find the organisation).
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: organizationColumn(),
+    username: text('username').notNull(),
+    /** the name shown in the console (creator/modifier names) */
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** the agent (cs-agent id) this user is, for agents who view their own results and file complaints */
+    agentId: bigint('agent_id', { mode: 'number' }),
+    status: text('status').notNull().default('ACTIVE'),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+    modifyTime: timestamp('modify_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_username_key').on(t.username), index('users_organization_idx').on(t.organizationId)],
+);
+
+/** A named bundle of permission keys (`qc-scheme.edit`, …); `*` grants every key. */
+export const roles = pgTable(
+  'roles',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: organizationColumn(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('roles_organization_code_key').on(t.organizationId, t.code)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: bigint('role_id', { mode: 'number' })
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+);
+
+/** A signed-in browser: the cookie holds a random token, the table only its SHA-256. */
+export const loginSessions = pgTable(
+  'login_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+    expireTime: timestamp('expire_time', { withTimezone: true }).notNull(),
+    ip: text('ip'),
+  },
+  (t) => [uniqueIndex('login_sessions_token_key').on(t.tokenHash), index('login_sessions_user_idx').on(t.userId)],
+);
+
+/** A bearer token for a backend service; it acts as its user, with that user's roles. Stored as SHA-256. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: organizationColumn(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+    expireTime: timestamp('expire_time', { withTimezone: true }),
+    lastUsedTime: timestamp('last_used_time', { withTimezone: true }),
+    revokeTime: timestamp('revoke_time', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('api_tokens_token_key').on(t.tokenHash),
+    index('api_tokens_organization_idx').on(t.organizationId),
+  ],
+);
+
+/** Failed sign-ins, counted per user name and address to slow down password guessing. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    username: text('username').notNull(),
+    ip: text('ip').notNull(),
+    time: timestamp('time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_lookup_idx').on(t.username, t.ip, t.time)],
+);

@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { organizationColumn } from './columns.js';
+
+/** `{groupId, groupName}` of a session's skill groups, as the result lists show them. */
+export interface SessionGroup {
+  readonly groupId: number;
+  readonly groupName: string;
+}
+
+/** The rating a customer gave (spec "Session detail" scoreResult). */
+export interface SessionScoreResult {
+  readonly id?: number | string | null;
+  readonly resolved?: boolean | null;
+  readonly score?: number | null;
+  readonly note?: string | null;
+}
+
+/**
+ * One chat between a customer and an agent (spec "Session detail" plus the result lists' session columns).
+ * `sessionId` is the desk's own id and the key of ingestion: re-importing a session updates this row.
+ * Agent, group, line and channel columns are copied as the desk sent them so that lists filter without joins.
+ */
+export const chatSessions = pgTable(
+  'chat_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: organizationColumn(),
+    sessionId: text('session_id').notNull(),
+    chatId: text('chat_id').notNull(),
+    source: text('source'),
+    /** ACTIVE or CLOSED; only closed sessions are inspected by offline tasks */
+    status: text('status').notNull().default('CLOSED'),
+    lineId: bigint('line_id', { mode: 'number' }),
+    lineName: text('line_name'),
+    agentId: bigint('agent_id', { mode: 'number' }),
+    agentName: text('agent_name'),
+    agentNick: text('agent_nick'),
+    customerId: text('customer_id'),
+    customerNick: text('customer_nick'),
+    customerPhone: text('customer_phone'),
+    groups: jsonb('groups').$type<SessionGroup[]>().notNull().default([]),
+    groupIds: bigint('group_ids', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
+    /** the channel (`trackClient`) */
+    trackClient: text('track_client'),
+    closeWay: text('close_way'),
+    closeReason: text('close_reason'),
+    mode: text('mode'),
+    summary: boolean('summary').notNull().default(false),
+    summaryDetail: jsonb('summary_detail'),
+    /** -1 not sent, 0 sent and awaiting, otherwise rated */
+    scoreProgress: integer('score_progress').notNull().default(-1),
+    scoreWay: text('score_way'),
+    scoringTime: timestamp('scoring_time', { withTimezone: true }),
+    scoredTime: timestamp('scored_time', { withTimezone: true }),
+    scoreResult: jsonb('score_result').$type<SessionScoreResult>(),
+    /** satisfaction 1..5 (scoreResult.score), null when not rated */
+    satisfaction: integer('satisfaction'),
+    resolved: boolean('resolved'),
+    /** session start: the result lists' `createTime` */
+    beginTime: timestamp('begin_time', { withTimezone: true }).notNull(),
+    closeTime: timestamp('close_time', { withTimezone: true }),
+    /** seconds from start to close */
+    duration: integer('duration').notNull().default(0),
+    messageCount: integer('message_count').notNull().default(0),
+    /** all text of each side, for the agentWords / customerWords filters */
+    agentText: text('agent_text').notNull().default(''),
+    customerText: text('customer_text').notNull().default(''),
+    /** the STC-3 annotators' dialogue quality {A, S, E}, when the import carries it */
+    humanQuality: jsonb('human_quality'),
+    /** a hash of what was imported: a re-import of the same content changes nothing */
+    contentHash: text('content_hash').notNull(),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+    modifyTime: timestamp('modify_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chat_sessions_org_session_uq').on(t.organizationId, t.sessionId),
+    index('chat_sessions_org_chat_idx').on(t.organizationId, t.chatId),
+    index('chat_sessions_org_line_status_idx').on(t.organizationId, t.lineId, t.status, t.id),
+    index('chat_sessions_org_begin_idx').on(t.organizationId, t.beginTime),
+  ],
+);
+
+/**
+ * One message of a session (spec "Chat message"): `content` is the TIM-style JSON string as the desk stores it;
+ * `seq` is its position in the session (0-based), which is also the sentence index evidence refers to.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: organizationColumn(),
+    sessionRef: bigint('session_ref', { mode: 'number' })
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    messageId: text('message_id').notNull(),
+    chatId: text('chat_id').notNull(),
+    sessionId: text('session_id').notNull(),
+    senderRole: text('sender_role').notNull(),
+    senderNick: text('sender_nick'),
+    senderAvatar: text('sender_avatar'),
+    /** epoch milliseconds, as the desk sends it */
+    sendTime: bigint('send_time', { mode: 'number' }).notNull(),
+    content: text('content').notNull(),
+    censorOperation: text('censor_operation'),
+    censorWords: jsonb('censor_words').$type<string[]>(),
+  },
+  (t) => [
+    uniqueIndex('chat_messages_session_seq_uq').on(t.sessionRef, t.seq),
+    index('chat_messages_org_chat_idx').on(t.organizationId, t.chatId, t.sendTime),
+  ],
+);

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { isAbsolute, join, normalize, resolve, sep } from 'node:path';
+import { ApiError } from '../http/api-error.js';
+
+/** Folders uploads may go to (qc-area §7: complaint attachments under qc/complaint/). */
+export const UPLOAD_DIRS = ['qc/complaint'] as const;
+export type UploadDir = (typeof UPLOAD_DIRS)[number];
+
+/**
+ * The absolute path of a stored file, from the path the API hands out ('qc/complaint/20240501/ab12-x.png').
+ * Anything that could leave the store — absolute paths, '..', backslashes, NUL — is refused with 400.
+ */
+export function storedFilePath(filesDir: string, path: string): string {
+  const root = resolve(filesDir);
+  const bad = () =>
+    new ApiError(400, 'BAD_FILE_PATH', `文件路径不合法：${path}`, `not a path inside the file store: ${path}`, 'path');
+  if (path === '' || path.includes('\0') || path.includes('\\') || isAbsolute(path)) throw bad();
+  const clean = normalize(path);
+  if (clean.split(sep).some((part) => part === '..' || part === '')) throw bad();
+  const full = resolve(root, clean);
+  if (!full.startsWith(root + sep)) throw bad();
+  return full;
+}
+
+/** A new path for an upload: '<dir>/<yyyymmdd>/<random>-<safe name>', unique and readable. */
+export function newUploadPath(dir: UploadDir, fileName: string, now = new Date()): string {
+  const day = now.toISOString().slice(0, 10).replaceAll('-', '');
+  const base = fileName.split(/[\\/]/).pop() ?? 'file';
+  // keep letters of any script, digits, dot, dash, underscore; the rest becomes '_'
+  const safe =
+    base
+      .replace(/[^\p{L}\p{N}._-]/gu, '_')
+      .replace(/^\.+/, '')
+      .slice(-100) || 'file';
+  return join(dir, day, `${randomBytes(6).toString('hex')}-${safe}`)
+    .split(sep)
+    .join('/');
+}
+
+const TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+  txt: 'text/plain; charset=utf-8',
+  mp4: 'video/mp4',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  zip: 'application/zip',
+  json: 'application/json',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+export function contentTypeOf(path: string): string {
+  const ext = path.split('.').pop()?.toLowerCase() ?? '';
+  return TYPES[ext] ?? 'application/octet-stream';
+}

@@ -1,0 +1,1 @@
+export { aiResultRoutes } from './ai-result-routes.js';

@@ -1,0 +1,235 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, inArray, isNull, min } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { loadAuth } from '../../auth/load-auth.js';
+import {
+  clearFailures,
+  FAILURE_WINDOW_MS,
+  MAX_FAILURES,
+  recentFailures,
+  recordFailure,
+} from '../../auth/login-limiter.js';
+import { hashPassword, verifyPassword } from '../../auth/passwords.js';
+import { API_TOKEN_PREFIX, hashSecret, newSecret, SESSION_COOKIE, SESSION_TTL_MS } from '../../auth/tokens.js';
+import { dbIds, wireId } from '../../crud/ids.js';
+import { apiTokens, loginFailures, loginSessions, organizations, users } from '../../db/schema/index.js';
+import { ApiError } from '../../http/api-error.js';
+import { defineRoute } from '../../http/define-route.js';
+import type { RequestAuth } from '../../http/request-auth.js';
+import { accessOf } from '../../http/route-access.js';
+
+const required = (max: number) => z.string({ error: 'common.required' }).min(1, { error: 'common.required' }).max(max);
+const loginBody = z.object({ username: required(100).trim(), password: required(200) });
+const tokenCreateBody = z.object({
+  name: required(100).trim(),
+  /** days until the token stops working; absent: it works until revoked */
+  expireDays: z.number().int().min(1).max(3650).nullish(),
+});
+const tokenRevokeBody = z.object({ ids: z.array(z.string()).min(1, { error: 'common.selectRecord' }).max(100) });
+
+const meAnswer = z.object({
+  user: z.object({ id: z.string(), username: z.string(), name: z.string(), agentId: z.string().nullable() }),
+  organisation: z.object({ id: z.string(), name: z.string() }),
+  permissions: z.array(z.string()),
+});
+
+// compared against when the user name is unknown, so that a miss takes as long as a wrong password
+let decoyHash: Promise<string> | null = null;
+
+/** Sign-in with a session cookie, sign-out, who am I; bearer tokens for backend services. */
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps;
+
+  defineRoute(
+    app,
+    {
+      path: '/v3/auth/login',
+      access: accessOf('/v3/auth/login'),
+      body: loginBody,
+      summary: 'sign in: sets the HttpOnly session cookie and answers who signed in',
+      response: meAnswer,
+      tags: ['auth'],
+    },
+    async ({ body, request, reply }) => {
+      const now = new Date();
+      const ip = request.ip;
+      if ((await recentFailures(db, body.username, ip, now)) >= MAX_FAILURES) {
+        const [oldest] = await db
+          .select({ t: min(loginFailures.time) })
+          .from(loginFailures)
+          .where(
+            and(
+              eq(loginFailures.username, body.username),
+              eq(loginFailures.ip, ip),
+              gt(loginFailures.time, new Date(now.getTime() - FAILURE_WINDOW_MS)),
+            ),
+          );
+        const retryMs = (oldest?.t?.getTime() ?? now.getTime()) + FAILURE_WINDOW_MS - now.getTime();
+        const minutes = Math.max(1, Math.ceil(retryMs / 60_000));
+        reply.header('retry-after', String(minutes * 60));
+        throw new ApiError(
+          429,
+          'TOO_MANY_ATTEMPTS',
+          `登录失败次数过多，请 ${minutes} 分钟后再试`,
+          `Too many failed sign-ins; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+        );
+      }
+      const [user] = await db.select().from(users).where(eq(users.username, body.username));
+      decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
+      let ok = false;
+      if (user === undefined) await verifyPassword(await decoyHash, body.password);
+      else ok = user.status === 'ACTIVE' && (await verifyPassword(user.passwordHash, body.password));
+      if (!ok || user === undefined) {
+        await recordFailure(db, body.username, ip, now);
+        throw ApiError.of(401, 'BAD_CREDENTIALS', 'auth.badCredentials');
+      }
+      await clearFailures(db, body.username, ip);
+      const token = newSecret();
+      const expireTime = new Date(now.getTime() + SESSION_TTL_MS);
+      await db.insert(loginSessions).values({ tokenHash: hashSecret(token), userId: user.id, expireTime, ip });
+      setSessionCookie(reply, token, request.protocol === 'https', SESSION_TTL_MS / 1000);
+      const auth = await loadAuth(db, user.id, false);
+      return describe(app, auth!);
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/v3/auth/logout',
+      access: accessOf('/v3/auth/logout'),
+      summary: 'sign out: ends the session of the cookie and clears it',
+      tags: ['auth'],
+    },
+    async ({ request, reply }) => {
+      const token = request.cookies?.[SESSION_COOKIE];
+      if (token) await db.delete(loginSessions).where(eq(loginSessions.tokenHash, hashSecret(token)));
+      setSessionCookie(reply, '', request.protocol === 'https', 0);
+      return { ok: true };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/v3/auth/me',
+      access: accessOf('/v3/auth/me'),
+      summary: 'who is signed in: user, organisation and permission keys',
+      response: meAnswer,
+      tags: ['auth'],
+    },
+    ({ auth }) => describe(app, auth),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/v3/auth/token/create',
+      access: { signedIn: true },
+      body: tokenCreateBody,
+      summary: 'a bearer token for a backend service, acting as the caller with his roles; the token is shown once',
+      tags: ['auth'],
+    },
+    async ({ body, auth }) => {
+      if (auth.service) throw serviceCannotMintTokens();
+      const token = newSecret(API_TOKEN_PREFIX);
+      const expireTime =
+        body.expireDays === undefined || body.expireDays === null
+          ? null
+          : new Date(Date.now() + body.expireDays * 86_400_000);
+      const [row] = await db
+        .insert(apiTokens)
+        .values({
+          organizationId: auth.organizationId,
+          userId: auth.userId,
+          name: body.name,
+          tokenHash: hashSecret(token),
+          expireTime,
+        })
+        .returning({ id: apiTokens.id });
+      return { id: wireId(row!.id), name: body.name, token, expireTime: expireTime?.toISOString() ?? null };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/v3/auth/token/list',
+      access: { signedIn: true },
+      summary: "the caller's bearer tokens (never the secrets)",
+      tags: ['auth'],
+    },
+    async ({ auth }) => {
+      const rows = await db
+        .select()
+        .from(apiTokens)
+        .where(and(eq(apiTokens.userId, auth.userId), isNull(apiTokens.revokeTime)));
+      return rows.map((t) => ({
+        id: wireId(t.id),
+        name: t.name,
+        createTime: t.createTime.toISOString(),
+        expireTime: t.expireTime?.toISOString() ?? null,
+        lastUsedTime: t.lastUsedTime?.toISOString() ?? null,
+      }));
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/v3/auth/token/revoke',
+      access: { signedIn: true },
+      body: tokenRevokeBody,
+      summary: "revoke some of the caller's bearer tokens",
+      tags: ['auth'],
+    },
+    async ({ body, auth }) => {
+      const revoked = await db
+        .update(apiTokens)
+        .set({ revokeTime: new Date() })
+        .where(
+          and(inArray(apiTokens.id, dbIds(body.ids)), eq(apiTokens.userId, auth.userId), isNull(apiTokens.revokeTime)),
+        )
+        .returning({ id: apiTokens.id });
+      return { ids: revoked.map((r) => String(r.id)) };
+    },
+  );
+}
+
+function serviceCannotMintTokens(): ApiError {
+  return new ApiError(
+    403,
+    'FORBIDDEN',
+    '服务令牌不能再创建令牌，请登录后创建',
+    'a service token cannot create tokens; sign in to create one',
+  );
+}
+
+function setSessionCookie(reply: FastifyReply, token: string, secure: boolean, maxAgeSeconds: number): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: maxAgeSeconds,
+  });
+}
+
+async function describe(app: FastifyInstance, auth: RequestAuth): Promise<z.infer<typeof meAnswer>> {
+  const [user] = await app.deps.db.select().from(users).where(eq(users.id, auth.userId));
+  const [organisation] = await app.deps.db
+    .select()
+    .from(organizations)
+    .where(eq(organizations.id, auth.organizationId));
+  return {
+    user: {
+      id: String(auth.userId),
+      username: auth.username,
+      name: user?.name ?? auth.name,
+      agentId: wireId(auth.agentId),
+    },
+    organisation: { id: String(auth.organizationId), name: organisation?.name ?? '' },
+    permissions: [...auth.permissions].sort(),
+  };
+}

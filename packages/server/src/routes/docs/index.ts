@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { defineRoute } from '../../http/define-route.js';
+import { openApiDocument } from './openapi.js';
+
+/** GET /docs: the OpenAPI document (JSON) of the whole API, generated from the routes' zod schemas. */
+export async function docsRoutes(app: FastifyInstance): Promise<void> {
+  let document: Record<string, unknown> | null = null;
+  defineRoute(
+    app,
+    { method: 'GET', path: '/docs', access: { public: true }, summary: 'this OpenAPI document', tags: ['docs'] },
+    () => {
+      // built on first request, when every area has defined its routes
+      document ??= openApiDocument();
+      return document;
+    },
+  );
+}

@@ -1,0 +1,1 @@
+export { qcRuleRoutes } from './rule-routes.js';

@@ -1,0 +1,1 @@
+export { qcTaskRoutes } from './task-routes.js';

@@ -1,0 +1,217 @@
+import { idSchema, LIMITS, messageFetchBodySchema, messagePageFilterSchema, pageQuerySchema } from '@qcdesk/contracts';
+import { and, asc, count, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { dbId } from '../../crud/ids.js';
+import { offsetOf, pageAnswer, pickFields } from '../../crud/page.js';
+import { chatMessages, chatSessions } from '../../db/schema/sessions.js';
+import { ApiError } from '../../http/api-error.js';
+import { defineRoute } from '../../http/define-route.js';
+import type { RequestAuth } from '../../http/request-auth.js';
+import { accessOf } from '../../http/route-access.js';
+import { importSessions } from '../../ingest/import-sessions.js';
+import { recordsOfArray, recordsOfJsonLines } from '../../ingest/read-records.js';
+import { messageRecord, sessionRecord } from './session-record.js';
+
+const tags = ['session'];
+
+/**
+ * The permission of session ingestion. The spec shows no import call (sessions come from the desk itself), so the
+ * key is ours; see the report for adding it to the contracts' table.
+ */
+export const SESSION_IMPORT_PERMISSION = 'chat-session.import';
+
+/** messages per fetch (`/message/fetch`), as the result and complaint views page them */
+const FETCH_SIZE = LIMITS.chatPageSizeResult;
+
+export function sessionNotFound(sessionId: string): ApiError {
+  return new ApiError(404, 'NOT_FOUND', `会话 ${sessionId} 不存在`, `session ${sessionId} not found`);
+}
+
+/** Sessions in (import) and transcripts out: /v3/chats/session/import, list, detail; /v3/chats/message/query, fetch. */
+export async function sessionRoutes(app: FastifyInstance): Promise<void> {
+  const { db, config } = app.deps;
+  // JSON Lines bodies arrive as text; text/plain is Fastify's own
+  app.addContentTypeParser(['application/x-ndjson', 'application/jsonl'], { parseAs: 'string' }, (_req, body, done) =>
+    done(null, body),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/v3/chats/session/import',
+      access: { permission: SESSION_IMPORT_PERMISSION },
+      body: z.union([z.string(), z.array(z.unknown()), z.object({ sessions: z.array(z.unknown()) })]),
+      summary:
+        'import sessions: JSON Lines text (application/x-ndjson or text/plain), an array, or {sessions}; idempotent on sessionId; answers counts and per-line errors',
+      tags,
+    },
+    async ({ body, auth }) => {
+      const records =
+        typeof body === 'string'
+          ? recordsOfJsonLines(body)
+          : recordsOfArray(Array.isArray(body) ? body : body.sessions);
+      const summary = await importSessions(db, auth.organizationId, records);
+      if (summary.created + summary.updated > 0) await app.tasks.kickActive(auth.organizationId);
+      return summary;
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/v3/chats/session/list',
+      access: accessOf('/v3/chats/session/list'),
+      body: z.object({
+        fields: z.array(z.string()).max(200).optional(),
+        sessionId: idSchema.nullish(),
+        chatId: idSchema.nullish(),
+        agentId: idSchema.nullish(),
+        lineId: idSchema.nullish(),
+        status: z.enum(['ACTIVE', 'CLOSED']).nullish(),
+        limit: z.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeMax),
+      }),
+      summary: 'sessions, newest first, at most `limit` (default 500)',
+      tags,
+    },
+    async ({ body, auth }) => {
+      const parts: (SQL | undefined)[] = [eq(chatSessions.organizationId, auth.organizationId), ownSessions(auth)];
+      if (body.sessionId) parts.push(eq(chatSessions.sessionId, body.sessionId));
+      if (body.chatId) parts.push(eq(chatSessions.chatId, body.chatId));
+      if (body.agentId) parts.push(eq(chatSessions.agentId, dbId(body.agentId) ?? 0));
+      if (body.lineId) parts.push(eq(chatSessions.lineId, dbId(body.lineId) ?? 0));
+      if (body.status) parts.push(eq(chatSessions.status, body.status));
+      const rows = await db
+        .select()
+        .from(chatSessions)
+        .where(and(...parts))
+        .orderBy(desc(chatSessions.beginTime), desc(chatSessions.id))
+        .limit(body.limit);
+      return rows.map((r) => pickFields(sessionRecord(r, config.timeZone), body.fields));
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/v3/chats/session/detail',
+      access: accessOf('/v3/chats/session/detail'),
+      query: z.object({ sessionId: idSchema }),
+      summary: 'the session panel: status, line, closing party, rating, summary flag',
+      tags,
+    },
+    async ({ query, auth }) => sessionRecord(await requireSession(app, auth, query.sessionId), config.timeZone),
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/v3/chats/message/query',
+      access: accessOf('/v3/chats/message/query'),
+      query: pageQuerySchema,
+      body: messagePageFilterSchema,
+      summary: 'the messages of a session (sessionId) or chat (chatId), a page at a time, in send order',
+      tags,
+    },
+    async ({ query, body, auth }) => {
+      const where = and(
+        eq(chatMessages.organizationId, auth.organizationId),
+        body.sessionId ? eq(chatMessages.sessionId, body.sessionId) : undefined,
+        body.chatId ? eq(chatMessages.chatId, body.chatId) : undefined,
+        ownMessages(auth),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(chatMessages)
+          .where(where)
+          .orderBy(asc(chatMessages.sendTime), asc(chatMessages.id))
+          .limit(query.size)
+          .offset(offsetOf(query)),
+        db.select({ n: count() }).from(chatMessages).where(where),
+      ]);
+      return pageAnswer(
+        rows.map((r) => messageRecord(r, config.timeZone)),
+        total?.n ?? 0,
+        query,
+      );
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/v3/chats/message/fetch',
+      access: accessOf('/v3/chats/message/fetch'),
+      body: messageFetchBodySchema,
+      summary: `the next ${FETCH_SIZE} messages of a chat after \`cursor\` (none: from the start); nextCursor is null at the end`,
+      tags,
+    },
+    async ({ body, auth }) => {
+      const after = parseCursor(body.cursor);
+      const rows = await db
+        .select()
+        .from(chatMessages)
+        .where(
+          and(
+            eq(chatMessages.organizationId, auth.organizationId),
+            eq(chatMessages.chatId, body.chatId),
+            ownMessages(auth),
+            after === null
+              ? undefined
+              : or(
+                  gt(chatMessages.sendTime, after.sendTime),
+                  and(eq(chatMessages.sendTime, after.sendTime), gt(chatMessages.id, after.id)),
+                ),
+          ),
+        )
+        .orderBy(asc(chatMessages.sendTime), asc(chatMessages.id))
+        .limit(FETCH_SIZE + 1);
+      const page = rows.slice(0, FETCH_SIZE);
+      const last = page[page.length - 1];
+      return {
+        records: page.map((r) => messageRecord(r, config.timeZone)),
+        nextCursor: rows.length > FETCH_SIZE && last !== undefined ? `${last.sendTime}.${last.id}` : null,
+      };
+    },
+  );
+}
+
+/** An agent reads only the sessions he served; everyone else every session of the organisation. */
+function ownSessions(auth: RequestAuth): SQL | undefined {
+  return auth.agentId === null ? undefined : eq(chatSessions.agentId, auth.agentId);
+}
+function ownMessages(auth: RequestAuth): SQL | undefined {
+  return auth.agentId === null
+    ? undefined
+    : sql`exists (select 1 from ${chatSessions} where ${chatSessions.id} = ${chatMessages.sessionRef} and ${chatSessions.agentId} = ${auth.agentId})`;
+}
+
+/** The cursor is `<sendTime>.<row id>` of the last message read; anything else is a bad request. */
+function parseCursor(cursor: string | null | undefined): { sendTime: number; id: number } | null {
+  if (cursor === null || cursor === undefined || cursor === '') return null;
+  const m = /^(\d{1,16})\.(\d{1,16})$/.exec(cursor);
+  if (m === null)
+    throw ApiError.badRequest(
+      'INVALID_FIELD',
+      `cursor：游标无效 ${cursor}`,
+      `cursor: invalid cursor ${cursor}`,
+      'cursor',
+    );
+  return { sendTime: Number(m[1]), id: Number(m[2]) };
+}
+
+export async function requireSession(app: FastifyInstance, auth: RequestAuth, sessionId: string) {
+  const [row] = await app.deps.db
+    .select()
+    .from(chatSessions)
+    .where(
+      and(
+        eq(chatSessions.organizationId, auth.organizationId),
+        eq(chatSessions.sessionId, sessionId),
+        ownSessions(auth),
+      ),
+    );
+  if (row === undefined) throw sessionNotFound(sessionId);
+  return row;
+}

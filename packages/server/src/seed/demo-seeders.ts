@@ -1,0 +1,29 @@
+import type { ServerConfig } from '../config/server-config.js';
+import type { Database } from '../db/connect.js';
+
+/** What the first start made, for the areas that add their own demo data (sessions, tasks, results). */
+export interface DemoSeedContext {
+  readonly db: Database;
+  readonly config: ServerConfig;
+  readonly organizationId: number;
+  /** user ids of the demo people; `agent.agentId` is the agent whose sessions and results he sees */
+  readonly users: {
+    readonly admin: number;
+    readonly inspector: number;
+    readonly supervisor: number;
+    readonly agent: { readonly userId: number; readonly agentId: number };
+  };
+  /** demo rule keys by their fixture id (`demo-greeting-missing` → 12) */
+  readonly rules: ReadonlyMap<string, number>;
+  /** the demo schemes: the active AI one, the draft AI one, the PERSON one */
+  readonly schemes: { readonly activeAi: number; readonly draftAi: number; readonly person: number };
+  readonly log: (line: string) => void;
+}
+
+export type DemoSeeder = (context: DemoSeedContext) => Promise<void>;
+
+/**
+ * Run in order after the QC configuration is seeded, on an empty store only. Other areas append their seeder here
+ * (`demoSeeders.push(seedSessions)`) from a module that seed-store.ts imports.
+ */
+export const demoSeeders: DemoSeeder[] = [];

@@ -1,0 +1,146 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { qcTasks } from '../db/schema/qc-tasks.js';
+import { importSessions } from '../ingest/import-sessions.js';
+import { type RawRecord, recordsOfJsonLinesFile } from '../ingest/read-records.js';
+import { createPoolEvaluator } from '../queue/pool-evaluator.js';
+import { type DemoSeedContext, demoSeeders } from '../seed/demo-seeders.js';
+import { runTask } from './run-task.js';
+import { taskCount } from './task-progress.js';
+
+/**
+ * The STC-3 dialogues: QCDESK_SESSIONS, else the shared 4,090-session file beside the repository
+ * (../shared/data, see its README), else the repository's 30-session sample.
+ */
+export const STC3_FILE =
+  [
+    process.env.QCDESK_SESSIONS,
+    fileURLToPath(new URL('../../../../../shared/data/stc3-helpdesk-sessions.jsonl', import.meta.url)),
+    fileURLToPath(new URL('../../../../fixtures/sessions/stc3-sample.jsonl', import.meta.url)),
+  ].find((p): p is string => p !== undefined && p !== '' && existsSync(p)) ?? '';
+
+const DAY = 86_400_000;
+export const DEMO_LINES = [
+  { lineId: 1, lineName: '微博客服-通信' },
+  { lineId: 2, lineName: '微博客服-支付与其他' },
+] as const;
+export const DEMO_GROUPS = [
+  { groupId: 1, groupName: '售前咨询组' },
+  { groupId: 2, groupName: '售后服务组' },
+  { groupId: 3, groupName: '投诉处理组' },
+] as const;
+const AGENTS = [
+  ['小王', '王晓'],
+  ['小李', '李娜'],
+  ['小张', '张伟'],
+  ['小刘', '刘洋'],
+  ['小陈', '陈静'],
+  ['小杨', '杨帆'],
+] as const;
+const CHANNELS = ['WEIBO', 'APP', 'WEB', 'WECHAT'] as const;
+
+/** A small stable hash of the session id, so every start dresses the same session the same way. */
+function hash(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+/**
+ * Gives an STC-3 dialogue what a desk session has: a line (telecom helpdesks on line 1), an agent (the demo agent
+ * 1001 first), one or two skill groups, a channel, a rating derived from the annotators' satisfaction score, and a
+ * start time spread over the last 30 days (the i-th of n sessions is i/n of 30 days old), so every quick date
+ * filter shows something.
+ */
+export function dressDemoSession(
+  raw: Record<string, unknown>,
+  index: number,
+  total: number,
+  now: number,
+  firstAgentId: number,
+) {
+  const sessionId = String(raw.sessionId);
+  const h = hash(sessionId);
+  const messages = (raw.messages ?? []) as { sendTime: number; content: string }[];
+  const text = messages.map((m) => m.content).join('');
+  const line = /电信|移动|联通|信号|宽带|话费|流量/.test(text) ? DEMO_LINES[0] : DEMO_LINES[1];
+  const agent = h % AGENTS.length;
+  const begin = now - Math.floor(((index + 0.5) / total) * 30 * DAY);
+  const groups = [DEMO_GROUPS[h % 3]!, ...(h % 5 === 0 ? [DEMO_GROUPS[(h + 1) % 3]!] : [])];
+  const quality = raw.humanQuality as { S?: number } | undefined;
+  const score = typeof quality?.S === 'number' ? Math.min(5, Math.max(1, Math.round(quality.S + 3))) : null;
+  return {
+    ...raw,
+    status: 'CLOSED',
+    lineId: line.lineId,
+    lineName: line.lineName,
+    agentId: firstAgentId + agent,
+    agentName: AGENTS[agent]![1],
+    agentNick: AGENTS[agent]![0],
+    customerNick: `微博用户${h % 10000}`,
+    groups,
+    trackClient: CHANNELS[h % CHANNELS.length],
+    closeWay: h % 3 === 0 ? 'CUSTOMER' : 'AGENT',
+    scoreProgress: score === null ? -1 : 1,
+    scoreWay: score === null ? null : 'SYSTEM',
+    scoreResult: score === null ? null : { score, resolved: (quality?.S ?? 0) >= 0 },
+    beginTime: begin,
+    messages: messages.map((m, k) => ({ ...m, sendTime: begin + (k + 1) * 20_000 })),
+  };
+}
+
+async function* dressed(file: string, now: number, firstAgentId: number): AsyncGenerator<RawRecord> {
+  const all: RawRecord[] = [];
+  for await (const r of recordsOfJsonLinesFile(file)) all.push(r);
+  for (const [i, r] of all.entries())
+    yield r.ok
+      ? { ...r, value: dressDemoSession(r.value as Record<string, unknown>, i, all.length, now, firstAgentId) }
+      : r;
+}
+
+/**
+ * Demo data of this area: the STC-3 sessions, an active OFFLINE_TEXT task on the active AI scheme over both lines,
+ * and its run (on a local worker pool, so the first start has results even before any queue worker exists).
+ */
+export async function seedDemoSessions(context: DemoSeedContext): Promise<void> {
+  if (STC3_FILE === '' || !existsSync(STC3_FILE)) {
+    context.log('演示会话 demo sessions: STC-3 文件不存在，跳过 / the STC-3 file is missing, skipped');
+    return;
+  }
+  const started = Date.now();
+  const summary = await importSessions(
+    context.db,
+    context.organizationId,
+    dressed(STC3_FILE, started, context.users.agent.agentId),
+  );
+  const [task] = await context.db
+    .insert(qcTasks)
+    .values({
+      organizationId: context.organizationId,
+      name: '微博客服离线质检',
+      type: 'OFFLINE_TEXT',
+      status: 'ACTIVE',
+      schemeId: context.schemes.activeAi,
+      lineIds: DEMO_LINES.map((l) => l.lineId),
+      lines: DEMO_LINES.map((l) => ({ ...l })),
+      creatorId: context.users.admin,
+      creatorName: '系统管理员',
+      modifierId: context.users.admin,
+      modifierName: '系统管理员',
+    })
+    .returning({ id: qcTasks.id });
+  const imported = Date.now();
+  const evaluator = createPoolEvaluator();
+  try {
+    const outcome = await runTask(context.db, evaluator, task!.id);
+    const counts = await taskCount(context.db, task!.id);
+    const seconds = (ms: number) => (ms / 1000).toFixed(1);
+    context.log(
+      `演示会话 demo sessions: ${summary.created} 个会话 sessions (${seconds(imported - started)} s), 质检任务 task ${outcome} ${counts.done}/${counts.total} (${seconds(Date.now() - imported)} s)`,
+    );
+  } finally {
+    await evaluator.close();
+  }
+}
+
+demoSeeders.push(seedDemoSessions);

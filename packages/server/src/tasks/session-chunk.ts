@@ -1,0 +1,44 @@
+import { asc, inArray } from 'drizzle-orm';
+import type { Database } from '../db/connect.js';
+import { chatMessages, chatSessions } from '../db/schema/sessions.js';
+import type { EngineSession } from '../queue/evaluation.js';
+
+export type SessionRow = typeof chatSessions.$inferSelect;
+
+/** A session of a chunk: its row (for the result's copied columns) and what the engine reads. */
+export interface LoadedSession {
+  readonly row: SessionRow;
+  readonly engine: EngineSession;
+}
+
+/** The sessions of `refs` with their messages in order, in the order of `refs` (missing ones left out). */
+export async function loadSessions(db: Pick<Database, 'select'>, refs: readonly number[]): Promise<LoadedSession[]> {
+  if (refs.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(chatSessions)
+    .where(inArray(chatSessions.id, [...refs]));
+  const messages = await db
+    .select({
+      sessionRef: chatMessages.sessionRef,
+      messageId: chatMessages.messageId,
+      senderRole: chatMessages.senderRole,
+      sendTime: chatMessages.sendTime,
+      content: chatMessages.content,
+    })
+    .from(chatMessages)
+    .where(inArray(chatMessages.sessionRef, [...refs]))
+    .orderBy(asc(chatMessages.sessionRef), asc(chatMessages.seq));
+  const bySession = new Map<number, EngineSession['messages'][number][]>();
+  for (const { sessionRef, ...m } of messages) {
+    const list = bySession.get(sessionRef);
+    if (list === undefined) bySession.set(sessionRef, [m]);
+    else list.push(m);
+  }
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return refs.flatMap((ref) => {
+    const row = byId.get(ref);
+    if (row === undefined) return [];
+    return [{ row, engine: { sessionId: row.sessionId, messages: bySession.get(ref) ?? [] } }];
+  });
+}

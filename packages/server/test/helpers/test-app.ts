@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { readServerConfig, type ServerConfig } from '../../src/config/server-config.js';
+import { type OpenDatabase, openDatabase } from '../../src/db/connect.js';
+import { buildApp } from '../../src/http/build-app.js';
+
+export interface TestApp {
+  readonly app: FastifyInstance;
+  readonly database: OpenDatabase;
+  readonly config: ServerConfig;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh server on a fresh database: PGlite in memory, or, when DATABASE_URL is set (npm run test:pg), a new
+ * PostgreSQL database created for this test file and dropped afterwards.
+ */
+export async function startTestApp(overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
+  const base = readServerConfig({ ...process.env, QCDESK_DEMO: '0' });
+  let dropDatabase: (() => Promise<void>) | null = null;
+  let databaseUrl: string | null = null;
+  if (base.databaseUrl !== null) {
+    const name = `qcdesk_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base.databaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(base.databaseUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: base.databaseUrl ?? undefined });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  }
+  const config: ServerConfig = { ...base, databaseUrl, demo: false, ...overrides };
+  const database = await openDatabase({ databaseUrl, dataDir: null });
+  const app = await buildApp({ db: database.db, config });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      if (dropDatabase !== null) await dropDatabase();
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedFilePath } from '../../src/files/file-store.js';
+import { type Caller, organisationWith } from '../helpers/accounts.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+let t: TestApp;
+let user: Caller;
+let filesDir: string;
+
+beforeAll(async () => {
+  filesDir = mkdtempSync(join(tmpdir(), 'qcdesk-files-'));
+  t = await startTestApp({ filesDir });
+  ({ user } = await organisationWith(t, 'files', { user: [] }));
+  // a file beside the store that no path may reach
+  writeFileSync(join(filesDir, '..', `${filesDir.split('/').pop()}-secret.txt`), 'secret');
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(filesDir, { recursive: true, force: true });
+  rmSync(`${filesDir}-secret.txt`, { force: true });
+});
+
+function multipart(name: string, content: string) {
+  const boundary = '----qcdesk-test';
+  const payload =
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
+    `Content-Type: application/octet-stream\r\n\r\n${content}\r\n--${boundary}--\r\n`;
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const download = (path: string, cookie = user.cookie) =>
+  t.app.inject({ method: 'GET', url: '/v3/worker/center/download', query: { path }, headers: { cookie } });
+
+describe('attachments', () => {
+  it('uploads a complaint file under qc/complaint/ and downloads it by the answered path', async () => {
+    const body = multipart('申诉 截图.txt', '客服态度不好');
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/v3/worker/center/upload',
+      payload: body.payload,
+      headers: { ...body.headers, cookie: user.cookie },
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    const { path, name, size } = up.json();
+    expect(path).toMatch(/^qc\/complaint\/\d{8}\/[0-9a-f]{12}-申诉_截图\.txt$/);
+    expect(name).toBe('申诉 截图.txt');
+    expect(size).toBe(Buffer.byteLength('客服态度不好'));
+    expect(readFileSync(join(filesDir, path), 'utf8')).toBe('客服态度不好');
+
+    const down = await download(path);
+    expect(down.statusCode).toBe(200);
+    expect(down.body).toBe('客服态度不好');
+    expect(down.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(down.headers['content-disposition']).toBe(
+      `attachment; filename*=UTF-8''${encodeURIComponent('申诉_截图.txt')}`,
+    );
+  });
+
+  it('refuses paths that leave the store with 400, and answers 404 for a missing file', async () => {
+    const secret = `../${filesDir.split('/').pop()}-secret.txt`;
+    for (const path of [secret, '/etc/passwd', 'qc/../../x', 'qc\\..\\x']) {
+      const res = await download(path);
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'BAD_FILE_PATH', field: 'path' });
+    }
+    mkdirSync(join(filesDir, 'qc'), { recursive: true });
+    expect((await download('qc/complaint/none.png')).statusCode).toBe(404);
+    expect((await download('qc')).statusCode).toBe(404);
+  });
+
+  it('needs a sign-in to download or upload', async () => {
+    expect((await download('qc/complaint/x.txt', '')).statusCode).toBe(401);
+    const body = multipart('a.txt', 'x');
+    const up = await t.app.inject({ method: 'POST', url: '/v3/worker/center/upload', ...body });
+    expect(up.statusCode).toBe(401);
+  });
+
+  it('asks for a file when the upload has none', async () => {
+    const res = await user.post('/v3/worker/center/upload', {});
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'FILE_REQUIRED', field: 'file' });
+  });
+
+  it('resolves only inside the store', () => {
+    expect(storedFilePath('/data/files', 'qc/complaint/a.png')).toBe('/data/files/qc/complaint/a.png');
+    expect(() => storedFilePath('/data/files', '../files2/a.png')).toThrow(/not a path inside the file store/);
+  });
+});

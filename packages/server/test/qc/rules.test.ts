@@ -1,0 +1,296 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anonymous, type Caller, organisationWith } from '../helpers/accounts.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+let t: TestApp;
+let editor: Caller;
+let viewer: Caller;
+let outsider: Caller;
+
+const keywordRule = (keywords: string[]) => ({
+  conditions: [
+    { cid: 'a', operators: [{ type: 'HIT_ANY_KEYWORDS', param: { keywords } }], checkRange: { role: 'AGENT' } },
+  ],
+  lambda: 'ALL',
+  ruleScore: { enable: true, ruleScoreType: 'SUB', scoreNum: 10 },
+});
+
+beforeAll(async () => {
+  t = await startTestApp();
+  ({ editor, viewer } = await organisationWith(t, 'r-home', {
+    editor: ['qc-rule.view', 'qc-rule.edit', 'qc-rule.delete', 'qc-scheme.view', 'qc-scheme.edit'],
+    viewer: ['qc-rule.view'],
+  }));
+  ({ outsider } = await organisationWith(t, 'r-away', { outsider: ['*'] }));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function create(body: object): Promise<string> {
+  const res = await editor.post('/v3/chats/qc-rule/create', body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().id;
+}
+const detail = async (id: string, who = editor) => who.post('/v3/chats/qc-rule/detail', {}, { query: { ruleId: id } });
+
+describe('QC rule save, detail and optimistic locking', () => {
+  it('creates a rule from the create modal (name and comments) and answers its id', async () => {
+    const id = await create({ name: '服务禁语', comments: '客服不得使用的词' });
+    expect(id).toMatch(/^\d+$/);
+    const res = await detail(id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id,
+      name: '服务禁语',
+      type: 'AI',
+      status: 'ACTIVE',
+      version: 1,
+      comments: '客服不得使用的词',
+      conditionConfig: null,
+      deleted: 'NONE',
+      creatorName: 'editor',
+    });
+    expect(res.json().createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('changes a rule with its version, then refuses the stale version with 409 and keeps the first change', async () => {
+    const id = await create({ name: '原名' });
+    const first = await editor.post('/v3/chats/qc-rule/change', {
+      id,
+      version: 1,
+      name: '新名',
+      conditionConfig: keywordRule(['不知道']),
+    });
+    expect(first.json()).toEqual({ id });
+    const stale = await editor.post('/v3/chats/qc-rule/change', { id, version: 1, name: '晚到的修改' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({
+      code: 'STALE_VERSION',
+      message: '数据已被他人修改，请刷新后重试',
+      field: 'version',
+    });
+    const now = (await detail(id)).json();
+    expect(now).toMatchObject({ name: '新名', version: 2, conditionConfig: keywordRule(['不知道']) });
+  });
+
+  it('asks for the version when changing', async () => {
+    const id = await create({ name: 'v' });
+    const res = await editor.post('/v3/chats/qc-rule/change', { id, name: 'w' }, { lang: 'en' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      field: 'version',
+      message: 'version: version is required when changing a record',
+    });
+  });
+
+  it('limits name to 100 and comments to 200 characters, naming the field', async () => {
+    const long = await editor.post('/v3/chats/qc-rule/create', { name: 'x'.repeat(101) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ code: 'INVALID_FIELD', field: 'name', message: 'name：不能超过 100 个字符' });
+    const comments = await editor.post(
+      '/v3/chats/qc-rule/create',
+      { name: 'ok', comments: 'y'.repeat(201) },
+      { lang: 'en' },
+    );
+    expect(comments.json()).toMatchObject({ field: 'comments', message: 'comments: At most 200 characters' });
+    const blank = await editor.post('/v3/chats/qc-rule/create', { name: '   ' });
+    expect(blank.json()).toMatchObject({ field: 'name', message: 'name：此项为必填项' });
+  });
+
+  it("answers the engine's own problem on the field it names, in Chinese or English", async () => {
+    const empty = await editor.post('/v3/chats/qc-rule/create', { name: 'r', conditionConfig: keywordRule([]) });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({
+      code: 'RULE_KEYWORDS_EMPTY',
+      message: '关键词不能为空',
+      field: 'conditionConfig.conditions[0].operators[0].param.keywords',
+    });
+    const lambda = await editor.post(
+      '/v3/chats/qc-rule/create',
+      { name: 'r', conditionConfig: { ...keywordRule(['a']), lambda: 'a && b' } },
+      { lang: 'en' },
+    );
+    expect(lambda.json()).toEqual({
+      code: 'RULE_LAMBDA_UNKNOWN_CID',
+      message: "unknown condition 'b' at character 6 of the custom expression (conditions: a)",
+      field: 'conditionConfig.lambda',
+    });
+    const regex = await editor.post('/v3/chats/qc-rule/create', {
+      name: 'r',
+      conditionConfig: {
+        conditions: [{ cid: 'a', operators: [{ type: 'REGULAR_EXPRESSION', param: { regex: '(a' } }] }],
+      },
+    });
+    expect(regex.json()).toMatchObject({ field: 'conditionConfig.conditions[0].operators[0].param.regex' });
+    expect(regex.json().message).toContain('正则表达式语法错误');
+  });
+
+  it('asks for a condition type when an operator has none', async () => {
+    const res = await editor.post(
+      '/v3/chats/qc-rule/create',
+      { name: 'r', conditionConfig: { conditions: [{ cid: 'a', operators: [{ param: { keywords: ['x'] } }] }] } },
+      { lang: 'en' },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      field: 'conditionConfig.conditions[0].operators[0].type',
+      message: 'conditionConfig.conditions[0].operators[0].type: Please select a condition type',
+    });
+  });
+
+  it('refuses a ruleOutId another rule of the organisation has, and finds a rule by it', async () => {
+    const id = await create({ name: 'out', ruleOutId: 'EXT-1' });
+    const dup = await editor.post('/v3/chats/qc-rule/create', { name: 'out2', ruleOutId: 'EXT-1' });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json()).toMatchObject({ code: 'DUPLICATE', field: 'ruleOutId', message: '不能重复：EXT-1' });
+    const found = await editor.post('/v3/chats/qc-rule/detail-outId', {}, { query: { ruleOutId: 'EXT-1' } });
+    expect(found.json()).toMatchObject({ id, name: 'out' });
+    const away = await outsider.post('/v3/chats/qc-rule/detail-outId', {}, { query: { ruleOutId: 'EXT-1' } });
+    expect(away.statusCode).toBe(404);
+  });
+});
+
+describe('QC rule lists', () => {
+  let ids: string[];
+  beforeAll(async () => {
+    ids = [];
+    for (let i = 1; i <= 12; i++)
+      ids.push(await create({ name: `列表规则 ${String(i).padStart(2, '0')}`, type: i % 3 === 0 ? 'PERSON' : 'AI' }));
+  });
+
+  it('pages with {records,total,page,size}, newest change first', async () => {
+    const res = await viewer.post(
+      '/v3/chats/qc-rule/page',
+      { keyword: '列表规则' },
+      { query: { page: '2', size: '5' } },
+    );
+    expect(res.statusCode).toBe(200);
+    const page = res.json();
+    expect(page).toMatchObject({ total: 12, page: 2, size: 5 });
+    expect(page.records.map((r: { name: string }) => r.name)).toEqual([
+      '列表规则 07',
+      '列表规则 06',
+      '列表规则 05',
+      '列表规则 04',
+      '列表规则 03',
+    ]);
+  });
+
+  it('filters by type and keeps only the requested fields (plus id)', async () => {
+    const res = await viewer.post('/v3/chats/qc-rule/page', { keyword: '列表规则', type: 'PERSON', fields: ['name'] });
+    const page = res.json();
+    expect(page.total).toBe(4);
+    expect(page.records[0]).toEqual({ id: ids[11], name: '列表规则 12' });
+  });
+
+  it('searches % and _ literally', async () => {
+    const res = await viewer.post('/v3/chats/qc-rule/page', { keyword: '%' });
+    expect(res.json().total).toBe(0);
+  });
+
+  it('refuses a page size over the limit, naming size', async () => {
+    const res = await viewer.post('/v3/chats/qc-rule/page', {}, { query: { size: '501' }, lang: 'en' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field: 'size', message: 'size: Page size must be from 1 to 500' });
+  });
+
+  it('lists at most `limit` rules as a plain array', async () => {
+    const res = await viewer.post('/v3/chats/qc-rule/list', {
+      keyword: '列表规则',
+      limit: 3,
+      fields: ['name', 'type'],
+    });
+    expect(res.json()).toEqual([
+      { id: ids[11], name: '列表规则 12', type: 'PERSON' },
+      { id: ids[10], name: '列表规则 11', type: 'AI' },
+      { id: ids[9], name: '列表规则 10', type: 'AI' },
+    ]);
+  });
+
+  it("never shows another organisation's rules", async () => {
+    const res = await outsider.post('/v3/chats/qc-rule/page', { keyword: '列表规则' });
+    expect(res.json().total).toBe(0);
+  });
+});
+
+describe('QC rule access and tenancy', () => {
+  it('answers 401 without sign-in and 403 without the key', async () => {
+    expect((await anonymous(t).post('/v3/chats/qc-rule/page')).statusCode).toBe(401);
+    const res = await viewer.post('/v3/chats/qc-rule/delete', { ids: ['1'], deleted: 'TRASH' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('没有权限执行此操作（需要权限 qc-rule.delete）');
+  });
+
+  it("answers 404 for another organisation's rule on every call", async () => {
+    const id = await create({ name: '我的规则' });
+    expect((await detail(id, outsider)).statusCode).toBe(404);
+    const change = await outsider.post('/v3/chats/qc-rule/change', { id, version: 1, name: '抢' }, { lang: 'en' });
+    expect(change.statusCode).toBe(404);
+    expect(change.json()).toEqual({ code: 'NOT_FOUND', message: `QC rule ${id} not found` });
+    expect((await outsider.post('/v3/chats/qc-rule/delete', { ids: [id], deleted: 'TRASH' })).statusCode).toBe(404);
+    expect((await outsider.post('/v3/chats/qc-rule/status', { ids: [id], status: 'INACTIVE' })).statusCode).toBe(404);
+    expect((await detail(id)).json()).toMatchObject({
+      name: '我的规则',
+      version: 1,
+      deleted: 'NONE',
+      status: 'ACTIVE',
+    });
+  });
+
+  it('answers 404 for an id that cannot exist', async () => {
+    expect((await detail('abc')).statusCode).toBe(404);
+    expect((await detail('99999999')).statusCode).toBe(404);
+  });
+});
+
+describe('QC rule soft delete and status', () => {
+  it('moves NONE → TRASH → NONE → TRASH → BUFFER and refuses other moves', async () => {
+    const id = await create({ name: '待删除规则' });
+    const move = (deleted: string) => editor.post('/v3/chats/qc-rule/delete', { ids: [id], deleted }, { lang: 'en' });
+    const bad = await move('BUFFER');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      code: 'BAD_DELETE_MOVE',
+      message: 'Cannot move records from NONE to BUFFER',
+      field: 'ids[0]',
+    });
+    expect((await move('TRASH')).json()).toEqual({ ids: [id], deleted: 'TRASH' });
+    const trash = await editor.post('/v3/chats/qc-rule/page', { deleted: 'TRASH', keyword: '待删除' });
+    expect(trash.json().records.map((r: { id: string }) => r.id)).toEqual([id]);
+    const normal = await editor.post('/v3/chats/qc-rule/page', { keyword: '待删除' });
+    expect(normal.json().total).toBe(0);
+    const changeInTrash = await editor.post('/v3/chats/qc-rule/change', { id, version: 2, name: 'x' });
+    expect(changeInTrash.statusCode).toBe(400);
+    expect(changeInTrash.json().code).toBe('IN_TRASH');
+    expect((await move('NONE')).json()).toEqual({ ids: [id], deleted: 'NONE' });
+    expect((await move('TRASH')).statusCode).toBe(200);
+    expect((await move('BUFFER')).json()).toEqual({ ids: [id], deleted: 'BUFFER' });
+    expect((await detail(id)).statusCode).toBe(404);
+    expect((await move('NONE')).statusCode).toBe(404);
+  });
+
+  it('moves nothing when one of the ids may not move', async () => {
+    const a = await create({ name: 'a' });
+    const b = await create({ name: 'b' });
+    await editor.post('/v3/chats/qc-rule/delete', { ids: [b], deleted: 'TRASH' });
+    const res = await editor.post('/v3/chats/qc-rule/delete', { ids: [a, b], deleted: 'TRASH' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe('ids[1]');
+    expect((await detail(a)).json().deleted).toBe('NONE');
+  });
+
+  it('asks to select a record when ids is empty', async () => {
+    const res = await editor.post('/v3/chats/qc-rule/delete', { ids: [], deleted: 'TRASH' }, { lang: 'en' });
+    expect(res.json()).toMatchObject({ field: 'ids', message: 'ids: please select a record' });
+  });
+
+  it('switches rules off and on', async () => {
+    const id = await create({ name: 'status' });
+    expect((await editor.post('/v3/chats/qc-rule/status', { ids: [id], status: 'INACTIVE' })).json()).toEqual({
+      ids: [id],
+      status: 'INACTIVE',
+    });
+    expect((await detail(id)).json().status).toBe('INACTIVE');
+  });
+});

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedStore } from '../../src/seed/seed-store.js';
+import { DEMO_LINES, STC3_FILE } from '../../src/tasks/demo-seeder.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+
+let t: TestApp;
+let log: string[];
+beforeAll(async () => {
+  t = await startTestApp({ redisUrl: null });
+  log = [];
+  await seedStore(t.database.db, { ...t.config, demo: true }, (line) => log.push(line));
+}, 300_000);
+afterAll(async () => {
+  await t.close();
+});
+
+const rows = async <T>(query: string) =>
+  ((await t.database.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
+
+describe('demo sessions', () => {
+  it('imports every STC-3 session, dressed with lines, agents, groups and times over 30 days', async () => {
+    const total = (await import('node:fs')).readFileSync(STC3_FILE, 'utf8').split('\n').filter(Boolean).length;
+    const [s] = await rows<{
+      n: number;
+      lines: number;
+      agents: number;
+      groups: number;
+      oldest: number;
+      newest: number;
+    }>(
+      `select count(*)::int n, count(distinct line_id)::int lines, count(distinct agent_id)::int agents,
+        count(distinct group_ids)::int groups, extract(epoch from now() - min(begin_time))::int / 86400 oldest,
+        extract(epoch from now() - max(begin_time))::int / 3600 newest from chat_sessions`,
+    );
+    expect(s).toMatchObject({ n: total, lines: DEMO_LINES.length, agents: 6 });
+    expect(s!.groups).toBeGreaterThan(3);
+    expect(s!.oldest).toBe(29);
+    expect(s!.newest).toBeLessThan(12);
+    const [agent] = await rows<{ n: number }>('select count(*)::int n from chat_sessions where agent_id = 1001');
+    expect(agent!.n).toBeGreaterThan(0);
+  });
+
+  it('runs an active task on the active AI scheme: one result per session', async () => {
+    const [task] = await rows<{ id: number; status: string; run_state: string; scheme_id: number }>(
+      'select id, status, run_state, scheme_id from qc_tasks',
+    );
+    expect(task).toMatchObject({ status: 'ACTIVE', run_state: 'DONE' });
+    const [r] = await rows<{ n: number; sessions: number; hit: number; vetoed: number }>(
+      `select count(*)::int n, count(distinct session_ref)::int sessions,
+        (count(*) filter (where jsonb_array_length(result_rules) > 0))::int hit,
+        (count(*) filter (where is_veto))::int vetoed from ai_results where task_id = ${task!.id}`,
+    );
+    const [s] = await rows<{ n: number }>('select count(*)::int n from chat_sessions');
+    expect(r).toMatchObject({ n: s!.n, sessions: s!.n });
+    expect(r!.hit).toBeGreaterThan(s!.n / 10);
+    expect(log.some((l) => l.startsWith('演示会话 demo sessions:'))).toBe(true);
+  });
+});
