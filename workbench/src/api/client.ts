@@ -1,0 +1,103 @@
+/**
+ * The one way the console talks to the server: POST + JSON to `/v3/...`, errors as data.
+ * Components never call fetch; they get an `ApiClient` from `ApiProvider` (tests pass a fake).
+ */
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequest {
+  /** e.g. `/v3/chats/qc-scheme/page` */
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+}
+
+export interface ApiClient {
+  request<T>(request: ApiRequest): Promise<T>;
+}
+
+/** A failed call: the server's `{code, message, field?}` and the HTTP status (0 when the network failed). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export function queryString(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+export interface HttpClientOptions {
+  /** prefix before `/v3` (empty: same origin) */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** called on 401, e.g. to show the sign-in page */
+  onUnauthorized?: () => void;
+}
+
+export function createHttpClient(options: HttpClientOptions = {}): ApiClient {
+  const baseUrl = options.baseUrl ?? '';
+  return {
+    async request<T>({ path, query, body }: ApiRequest): Promise<T> {
+      const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+      let response: Response;
+      try {
+        response = await doFetch(`${baseUrl}${path}${queryString(query)}`, {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify(body ?? {}),
+        });
+      } catch (error) {
+        throw new ApiError(0, 'NETWORK', `网络错误 network error: ${String(error)}`);
+      }
+      const text = await response.text();
+      let data: unknown = null;
+      if (text !== '') {
+        try {
+          data = JSON.parse(text);
+        } catch {
+          data = text;
+        }
+      }
+      if (!response.ok) {
+        if (response.status === 401) options.onUnauthorized?.();
+        throw toApiError(response.status, data);
+      }
+      return data as T;
+    },
+  };
+}
+
+function toApiError(status: number, data: unknown): ApiError {
+  if (data && typeof data === 'object') {
+    const { code, message, field } = data as { code?: unknown; message?: unknown; field?: unknown };
+    return new ApiError(
+      status,
+      typeof code === 'string' ? code : `HTTP_${status}`,
+      typeof message === 'string' ? message : `HTTP ${status}`,
+      typeof field === 'string' ? field : undefined,
+    );
+  }
+  return new ApiError(status, `HTTP_${status}`, typeof data === 'string' && data !== '' ? data : `HTTP ${status}`);
+}
+
+/** The text to show for any thrown value. */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

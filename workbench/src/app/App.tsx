@@ -1,0 +1,42 @@
+import { Center, Loader } from '@mantine/core';
+import { useEffect } from 'react';
+import { useApi } from '../api/api-context';
+import { SignInPage } from '../auth/SignInPage';
+import { useSessionStore } from '../auth/session-store';
+import { navigate, setModalParentResolver, startHashListener, useLocation } from '../router/router-store';
+import { ConfirmHost } from '../ui/confirm';
+import { Layout } from './Layout';
+import { RouteView } from './RouteView';
+import { findRoute, HOME } from './route-table';
+
+setModalParentResolver((path) => findRoute(path)?.parent ?? null);
+
+/** Signs in, then shows the console for the hash route. */
+export function App() {
+  const client = useApi();
+  const status = useSessionStore((s) => s.status);
+  const load = useSessionStore((s) => s.load);
+  const location = useLocation();
+
+  useEffect(() => startHashListener(), []);
+  useEffect(() => {
+    if (status === 'unknown') load(client).catch(() => useSessionStore.getState().expire());
+  }, [client, load, status]);
+  useEffect(() => {
+    if (location.path === '/') navigate(HOME.path, HOME.query, { replace: true });
+  }, [location.path]);
+
+  if (status === 'unknown')
+    return (
+      <Center h="100vh">
+        <Loader />
+      </Center>
+    );
+  if (status === 'signedOut') return <SignInPage />;
+  return (
+    <Layout>
+      <RouteView />
+      <ConfirmHost />
+    </Layout>
+  );
+}

@@ -1,0 +1,356 @@
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  LoadingOverlay,
+  Pagination,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useApi } from '../api/api-context';
+import { errorText } from '../api/client';
+import { type DeletedState, type Page, type RecordId, resource } from '../api/resource';
+import { useCan } from '../auth/session-store';
+import { useI18n } from '../i18n/locale-store';
+import type { RouteLocation } from '../router/location';
+import { navigate, useReloadToken } from '../router/router-store';
+import { confirmAction } from '../ui/confirm';
+import { FormErrorBanner } from '../ui/FormErrorBanner';
+import { notifySuccess, notifyWarning } from '../ui/notify';
+import { renderCell } from './cells';
+import type { EntityDescription, EntityRecord } from './types';
+
+const DEFAULT_PAGE_SIZES = [10, 20, 30, 50, 100] as const;
+
+export interface EntityListProps<R extends EntityRecord> {
+  description: EntityDescription<R>;
+  location: RouteLocation;
+  /** more toolbar buttons, given the selected ids */
+  extraActions?: (selected: readonly RecordId[]) => ReactNode;
+}
+
+/**
+ * The list screen of any entity description: tabs, NONE/TRASH views, keyword and filters, paging, row
+ * selection, bulk delete/restore/empty/activate/deactivate with confirmations, and reload on `_reload=list`.
+ */
+export function EntityList<R extends EntityRecord>({ description: d, location, extraActions }: EntityListProps<R>) {
+  const client = useApi();
+  const api = useMemo(() => resource<R>(client, d.api.base, { detailParam: d.api.detailParam }), [client, d]);
+  const { t, m, locale, options, label } = useI18n();
+  const can = useCan();
+  const reloadToken = useReloadToken();
+
+  const deleted: DeletedState = d.softDelete && location.query.deleted === 'TRASH' ? 'TRASH' : 'NONE';
+  const tabValue = d.tabs ? (location.query[d.tabs.param] ?? d.tabs.defaultValue) : undefined;
+  const pageSizes = d.pageSizes ?? DEFAULT_PAGE_SIZES;
+
+  const [draft, setDraft] = useState<Record<string, string>>({});
+  const [applied, setApplied] = useState<Record<string, string>>({});
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(d.defaultPageSize ?? 20);
+  const [data, setData] = useState<Page<R> | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<RecordId[]>([]);
+  const [localReload, setLocalReload] = useState(0);
+
+  // A new view (tab, trash) starts on page 1 with nothing selected.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset exactly when the view changes
+  useEffect(() => {
+    setPage(1);
+    setSelected([]);
+  }, [deleted, tabValue]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadToken and localReload are reload triggers
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    setError(null);
+    const filters: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(applied)) if (value.trim() !== '') filters[key] = value.trim();
+    if (d.softDelete) filters.deleted = deleted;
+    if (d.tabs && tabValue) filters[d.tabs.param] = tabValue;
+    api
+      .page({ page, size, filters, fields: d.fields })
+      .then((answer) => {
+        if (!live) return;
+        setData(answer);
+        // keep only selections still on screen
+        setSelected((ids) => ids.filter((id) => answer.records.some((r) => r.id === id)));
+      })
+      .catch((e) => live && setError(errorText(e)))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [api, page, size, applied, deleted, tabValue, reloadToken, localReload]);
+
+  const records = data?.records ?? [];
+  const allSelected = records.length > 0 && records.every((r) => selected.includes(r.id));
+
+  const toggleAll = () => {
+    if (records.length === 0) {
+      notifyWarning(m('common.selectRecord'));
+      return;
+    }
+    setSelected(allSelected ? [] : records.map((r) => r.id));
+  };
+  const toggle = (id: RecordId) =>
+    setSelected((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
+
+  const bulk = async (question: string, run: (ids: RecordId[]) => Promise<void>) => {
+    if (selected.length === 0) {
+      notifyWarning(m('common.selectRecord'));
+      return;
+    }
+    if (!(await confirmAction(question))) return;
+    try {
+      await run(selected);
+      notifySuccess();
+      setSelected([]);
+      setLocalReload((n) => n + 1);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+  const count = selected.length;
+  const moveTo = (
+    target: DeletedState,
+    key: 'common.confirmDelete' | 'common.confirmRestore' | 'common.confirmEmpty',
+  ) => bulk(t(key, { count }), (ids) => api.remove(ids, target));
+  const setStatus = (status: string, action: string) =>
+    bulk(t('common.confirmStatus', { action, count }), (ids) => api.setStatus(ids, status));
+
+  const setQuery = useCallback(
+    (change: Record<string, string | undefined>) =>
+      navigate(location.path, { ...location.query, ...change, _reload: undefined }),
+    [location],
+  );
+
+  const search = () => {
+    setApplied(draft);
+    setPage(1);
+    setLocalReload((n) => n + 1);
+  };
+  const reset = () => {
+    setDraft({});
+    setApplied({});
+    setPage(1);
+  };
+
+  const activateTip = d.status?.activateTip?.(location.query) ?? null;
+  const actionsCol = (d.rowActions?.length ?? 0) > 0;
+
+  return (
+    <Stack gap="sm" pos="relative">
+      {d.tabs && (
+        <Tabs value={tabValue} onChange={(value) => value && setQuery({ [d.tabs!.param]: value })}>
+          <Tabs.List>
+            {d.tabs.dictionary.values.map((value) => (
+              <Tabs.Tab key={value} value={value}>
+                {d.tabs!.label ? t(d.tabs!.label(value)) : label(d.tabs!.dictionary, value)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+      )}
+      {d.softDelete && (
+        <SegmentedControl
+          w="fit-content"
+          value={deleted}
+          onChange={(value) => setQuery({ deleted: value })}
+          data={[
+            { value: 'NONE', label: t('common.listView') },
+            { value: 'TRASH', label: t('common.trashView') },
+          ]}
+        />
+      )}
+      <Group gap="xs" align="flex-end">
+        {d.keyword && (
+          <TextInput
+            label={t('common.keyword')}
+            value={draft.keyword ?? ''}
+            onChange={(e) => setDraft({ ...draft, keyword: e.currentTarget.value })}
+            onKeyDown={(e) => e.key === 'Enter' && search()}
+          />
+        )}
+        {d.filters.map((filter) =>
+          filter.kind === 'select' && filter.dictionary ? (
+            <Select
+              key={filter.key}
+              label={t(filter.label)}
+              clearable
+              data={options(filter.dictionary)}
+              value={draft[filter.key] ?? null}
+              onChange={(value) => setDraft({ ...draft, [filter.key]: value ?? '' })}
+              w={160}
+            />
+          ) : (
+            <TextInput
+              key={filter.key}
+              label={t(filter.label)}
+              value={draft[filter.key] ?? ''}
+              onChange={(e) => setDraft({ ...draft, [filter.key]: e.currentTarget.value })}
+              onKeyDown={(e) => e.key === 'Enter' && search()}
+            />
+          ),
+        )}
+        <Button leftSection={<IconSearch size={16} />} onClick={search}>
+          {t('common.search')}
+        </Button>
+        <Button variant="default" onClick={reset}>
+          {t('common.reset')}
+        </Button>
+      </Group>
+      <Group gap="xs">
+        {deleted === 'NONE' && d.create && can(d.permissions.create) && (
+          <Button
+            onClick={() => {
+              const target = d.create!(location.query);
+              navigate(target.path, target.query);
+            }}
+          >
+            {t('common.create')}
+          </Button>
+        )}
+        {deleted === 'NONE' && d.status && can(d.permissions.status) && (
+          <>
+            <Tooltip label={activateTip} disabled={!activateTip} withArrow>
+              <Button variant="light" onClick={() => setStatus(d.status!.active, t('common.activate'))}>
+                {t('common.activate')}
+              </Button>
+            </Tooltip>
+            <Button variant="light" color="gray" onClick={() => setStatus(d.status!.inactive, t('common.deactivate'))}>
+              {t('common.deactivate')}
+            </Button>
+          </>
+        )}
+        {deleted === 'NONE' && d.softDelete && can(d.permissions.delete) && (
+          <Button variant="light" color="red" onClick={() => moveTo('TRASH', 'common.confirmDelete')}>
+            {t('common.delete')}
+          </Button>
+        )}
+        {deleted === 'TRASH' && can(d.permissions.delete) && (
+          <>
+            <Button variant="light" onClick={() => moveTo('NONE', 'common.confirmRestore')}>
+              {t('common.restore')}
+            </Button>
+            <Button variant="light" color="red" onClick={() => moveTo('BUFFER', 'common.confirmEmpty')}>
+              {t('common.empty')}
+            </Button>
+          </>
+        )}
+        {extraActions?.(selected)}
+        {count > 0 && (
+          <Text size="sm" c="dimmed">
+            {t('common.selected', { count })}
+          </Text>
+        )}
+      </Group>
+      <FormErrorBanner error={error} />
+      <div style={{ position: 'relative' }}>
+        <LoadingOverlay visible={loading} />
+        <Table striped highlightOnHover withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label="select all"
+                  checked={allSelected}
+                  indeterminate={count > 0 && !allSelected}
+                  onChange={toggleAll}
+                />
+              </Table.Th>
+              {d.columns.map((column) => (
+                <Table.Th key={column.key} w={column.width}>
+                  {t(column.title)}
+                </Table.Th>
+              ))}
+              {actionsCol && <Table.Th>{t('common.operation')}</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {records.map((row) => (
+              <Table.Tr key={String(row.id)} data-row-id={String(row.id)}>
+                <Table.Td>
+                  <Checkbox
+                    aria-label={`select ${row.id}`}
+                    checked={selected.includes(row.id)}
+                    onChange={() => toggle(row.id)}
+                  />
+                </Table.Td>
+                {d.columns.map((column) => (
+                  <Table.Td key={column.key}>{renderCell(column, row, locale)}</Table.Td>
+                ))}
+                {actionsCol && (
+                  <Table.Td>
+                    <Group gap="xs">
+                      {d
+                        .rowActions!.filter((a) => can(a.permission) && (a.visible?.(row) ?? true))
+                        .map((a) => (
+                          <Anchor
+                            key={a.label}
+                            component="button"
+                            type="button"
+                            onClick={() => {
+                              const target = a.to(row);
+                              navigate(target.path, target.query);
+                            }}
+                          >
+                            {t(a.label)}
+                          </Anchor>
+                        ))}
+                    </Group>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+            {!loading && records.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={d.columns.length + (actionsCol ? 2 : 1)}>
+                  <Text c="dimmed" ta="center">
+                    {t('common.noData')}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </div>
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          {t('common.total', { total: data?.total ?? 0 })}
+        </Text>
+        <Group gap="xs">
+          <Pagination
+            total={Math.max(1, Math.ceil((data?.total ?? 0) / size))}
+            value={page}
+            onChange={setPage}
+            size="sm"
+          />
+          <Select
+            aria-label="page size"
+            w={90}
+            size="xs"
+            allowDeselect={false}
+            data={pageSizes.map((s) => ({ value: String(s), label: `${s}` }))}
+            value={String(size)}
+            onChange={(value) => {
+              setSize(Number(value));
+              setPage(1);
+            }}
+          />
+        </Group>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,23 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ApiProvider } from './api/api-context';
+import { createHttpClient } from './api/client';
+import { App } from './app/App';
+import { useSessionStore } from './auth/session-store';
+
+const client = createHttpClient({ onUnauthorized: () => useSessionStore.getState().expire() });
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <MantineProvider>
+      <Notifications position="top-center" />
+      <ApiProvider client={client}>
+        <App />
+      </ApiProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,54 @@
+/** A hash route: `#/qc/scheme/config?id=7&_modal=large` is `{path: '/qc/scheme/config', query: {id: '7', _modal: 'large'}}`. */
+export interface RouteLocation {
+  path: string;
+  query: Readonly<Record<string, string>>;
+}
+
+export type ModalSize = 'small' | 'large' | 'full';
+
+export function parseHash(hash: string): RouteLocation {
+  const text = hash.startsWith('#') ? hash.slice(1) : hash;
+  const [rawPath = '', rawQuery = ''] = splitOnce(text, '?');
+  const path = rawPath === '' ? '/' : rawPath.startsWith('/') ? rawPath : `/${rawPath}`;
+  const query: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(rawQuery)) query[key] = value;
+  return { path, query };
+}
+
+export function formatHash(location: RouteLocation): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(location.query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, value);
+  }
+  const query = params.toString();
+  return `#${location.path}${query === '' ? '' : `?${query}`}`;
+}
+
+function splitOnce(text: string, separator: string): [string, string] {
+  const at = text.indexOf(separator);
+  return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + 1)];
+}
+
+export function modalOf(location: RouteLocation): ModalSize | null {
+  const size = location.query._modal;
+  return size === 'small' || size === 'large' || size === 'full' ? size : null;
+}
+
+/** The identity of a page for keeping it mounted: its path and query without the router's own flags. */
+export function pageKey(location: RouteLocation): string {
+  const query: Record<string, string> = {};
+  for (const [key, value] of Object.entries(location.query)) {
+    if (key !== '_modal' && key !== '_reload') query[key] = value;
+  }
+  return formatHash({ path: location.path, query });
+}
+
+export type QueryInput = Record<string, string | number | boolean | null | undefined>;
+
+export function toQuery(input: QueryInput | undefined): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [key, value] of Object.entries(input ?? {})) {
+    if (value !== undefined && value !== null && value !== '') query[key] = String(value);
+  }
+  return query;
+}

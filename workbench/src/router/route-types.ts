@@ -1,0 +1,31 @@
+import type { PermissionKey } from '@qcdesk/contracts';
+import type { ComponentType } from 'react';
+import type { MessageKey } from '../i18n/dictionary';
+import type { RouteLocation } from './location';
+
+export type AreaKey = 'qc' | 'online' | 'ticket' | 'censor' | 'monitor';
+
+/** One screen: its hash path, the component that renders it, and who may see it. */
+export interface RouteDefinition {
+  path: string;
+  area: AreaKey;
+  title: MessageKey;
+  component: ComponentType<{ location: RouteLocation }>;
+  /** needed to open the screen (none: any signed-in user) */
+  permission?: PermissionKey;
+  /** the list that lies under this route when it is opened directly as a modal */
+  parent?: RouteLocation;
+}
+
+/** A side-navigation entry of an area. */
+export interface NavEntry {
+  label: MessageKey;
+  to: RouteLocation;
+  permission?: PermissionKey;
+}
+
+export interface NavArea {
+  key: AreaKey;
+  label: MessageKey;
+  entries: NavEntry[];
+}

@@ -1,0 +1,173 @@
+import {
+  Button,
+  Divider,
+  Group,
+  Loader,
+  LoadingOverlay,
+  Select,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { LIMITS, RuleType } from '@qcdesk/contracts';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useApi } from '../../../api/api-context';
+import { errorText } from '../../../api/client';
+import { resource } from '../../../api/resource';
+import { useCan } from '../../../auth/session-store';
+import type { RuleRecord } from '../../../contracts-gaps';
+import { qcRuleDescription } from '../../../entities/qc-rule';
+import { useI18n } from '../../../i18n/locale-store';
+import type { RouteLocation } from '../../../router/location';
+import { navigate } from '../../../router/router-store';
+import { ConditionBuilder } from '../../../rule-editor/ConditionBuilder';
+import { emptyDraft, type RuleDraft, toConditionConfig, toDraft } from '../../../rule-editor/draft';
+import { ProblemProvider } from '../../../rule-editor/problem-context';
+import { ScoringSettings } from '../../../rule-editor/ScoringSettings';
+import { useDraftProblem } from '../../../rule-editor/use-draft-problem';
+import { FormErrorBanner } from '../../../ui/FormErrorBanner';
+import { notifySuccess } from '../../../ui/notify';
+
+const JsonView = lazy(() => import('../../../rule-editor/JsonView'));
+
+/**
+ * /qc/rule/config?id: name, type, comments, scoring and, for AI rules, the detection conditions. On save it opens
+ * /qc/rule/config?id={id}&_reload=list&_modal=large.
+ */
+export function RuleConfig({ location }: { location: RouteLocation }) {
+  const client = useApi();
+  const api = useMemo(
+    () => resource<RuleRecord>(client, qcRuleDescription.api.base, { detailParam: 'ruleId' }),
+    [client],
+  );
+  const { t, m, options } = useI18n();
+  const can = useCan();
+  const id = location.query.id ?? null;
+  const [rule, setRule] = useState<RuleRecord | null>(null);
+  const [name, setName] = useState('');
+  const [type, setType] = useState<string>('AI');
+  const [comments, setComments] = useState('');
+  const [draft, setDraft] = useState<RuleDraft>(emptyDraft);
+  const [errors, setErrors] = useState<{ name?: string; comments?: string }>({});
+  const [banner, setBanner] = useState<string | null>(null);
+  const [loading, setLoading] = useState(id !== null);
+  const [saving, setSaving] = useState(false);
+  const problem = useDraftProblem({ id: id ?? 'draft', name }, draft);
+  const editable = can('qc-rule.edit');
+
+  useEffect(() => {
+    if (id === null) return;
+    let live = true;
+    setLoading(true);
+    api
+      .detail(id)
+      .then((answer) => {
+        if (!live) return;
+        setRule(answer);
+        setName(answer.name ?? '');
+        setType(answer.type ?? 'AI');
+        setComments(answer.comments ?? '');
+        setDraft(toDraft(answer.conditionConfig));
+      })
+      .catch((e) => live && setBanner(errorText(e)))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [api, id]);
+
+  const isAi = type === 'AI';
+
+  const save = async () => {
+    const next: { name?: string; comments?: string } = {};
+    if (name.trim() === '') next.name = m('common.required');
+    else if (name.trim().length > LIMITS.nameMax) next.name = m('common.tooLong', { maximum: LIMITS.nameMax });
+    if (comments.length > LIMITS.commentsMax) next.comments = m('common.tooLong', { maximum: LIMITS.commentsMax });
+    setErrors(next);
+    if (next.name || next.comments) return;
+    if (isAi && problem) {
+      setBanner(t('rule.hasErrors'));
+      return;
+    }
+    setSaving(true);
+    setBanner(null);
+    try {
+      const body: Record<string, unknown> = {
+        name: name.trim(),
+        type,
+        comments: comments.trim() === '' ? null : comments.trim(),
+        businessId: rule?.businessId ?? null,
+        categoryId: rule?.categoryId ?? null,
+        conditionConfig: toConditionConfig(isAi ? draft : { ...draft, conditions: [] }),
+      };
+      if (id !== null) Object.assign(body, { id, version: rule?.version ?? null });
+      const savedId = await api.save(body);
+      notifySuccess();
+      navigate('/qc/rule/config', { id: savedId, _reload: 'list', _modal: 'large' }, { replace: true });
+    } catch (e) {
+      setBanner(errorText(e));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <ProblemProvider problem={problem}>
+      <Stack gap="md" pos="relative">
+        <LoadingOverlay visible={loading} />
+        <FormErrorBanner error={banner} onClose={() => setBanner(null)} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={t('rule.name')}
+            withAsterisk
+            value={name}
+            maxLength={LIMITS.nameMax}
+            error={errors.name}
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
+          <Select
+            label={t('rule.type')}
+            data={options(RuleType)}
+            value={type}
+            allowDeselect={false}
+            onChange={(v) => v && setType(v)}
+          />
+        </SimpleGrid>
+        <Textarea
+          label={t('common.comments')}
+          value={comments}
+          maxLength={LIMITS.commentsMax}
+          error={errors.comments}
+          onChange={(e) => setComments(e.currentTarget.value)}
+        />
+        <Divider label={t('rule.scoring')} labelPosition="left" />
+        <ScoringSettings value={draft.ruleScore} onChange={(ruleScore) => setDraft({ ...draft, ruleScore })} />
+        {isAi && (
+          <Tabs defaultValue="conditions" keepMounted={false}>
+            <Tabs.List>
+              <Tabs.Tab value="conditions">{t('rule.conditionsTab')}</Tabs.Tab>
+              <Tabs.Tab value="json">{t('rule.jsonTab')}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="conditions" pt="sm">
+              <ConditionBuilder draft={draft} onChange={setDraft} problem={problem} />
+            </Tabs.Panel>
+            <Tabs.Panel value="json" pt="sm">
+              <Suspense fallback={<Loader size="sm" />}>
+                <JsonView value={toConditionConfig(draft)} />
+              </Suspense>
+            </Tabs.Panel>
+          </Tabs>
+        )}
+        {editable && (
+          <Group justify="flex-end">
+            <Button loading={saving} onClick={save}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </ProblemProvider>
+  );
+}
