@@ -39,8 +39,10 @@ work();
 const session = new Session();
 session.connect();
 await session.post('Profiler.enable');
+await session.post('Profiler.setSamplingInterval', { interval: 100 });
 await session.post('Profiler.start');
-work();
+// REPEAT=n runs the workload n times under the profiler (more samples for short workloads).
+for (let r = Number(process.env.REPEAT ?? 1); r > 0; r--) work();
 const { profile } = await session.post('Profiler.stop');
 const nodes = profile.nodes as Node[];
 const total = nodes.reduce((n, x) => n + x.hitCount, 0);

@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { ensureDir, fmt, log, RESULTS_DIR } from './lib/common.js';
 import { buildCorpora, FULL, QUICK } from './lib/corpus.js';
 import { loadCensorFactory } from './lib/matchers.js';
-import type { Figure } from './lib/report.js';
+import { checks, type Figure } from './lib/report.js';
 import { censorBuild } from './suites/censor-build.js';
 import { censorScan, ensureRipgrep } from './suites/censor-scan.js';
 import { endToEnd } from './suites/end-to-end.js';
@@ -72,7 +72,7 @@ if (chosen.includes('rules') || chosen.includes('end-to-end')) {
     }
   });
 }
-// end-to-end runs `npm run build` first; the scaling suite then uses the built worker script.
+// end-to-end runs `npm run build -w @qcdesk/engine` first; the scaling suite then uses the built worker script.
 if (chosen.includes('end-to-end')) {
   await timed('end-to-end', () => {
     const r = rules as RulesSuiteResult | null;
@@ -150,6 +150,12 @@ process.stdout.write(
   `\nqcdesk benchmark — ${new Date().toISOString()} — ${machine.cpus} cores (${machine.cpuModel}), Node ${machine.node}, profile ${profile.name}\n\n${table}\n\nwhole run: ${totalSeconds.toFixed(1)} s\n`,
 );
 
+const failedChecks = checks.filter((c) => !c.ok);
+process.stdout.write(
+  `correctness checks: ${checks.length - failedChecks.length} of ${checks.length} passed${failedChecks.map((c) => `\n  FAILED ${c.suite}: ${c.name}: ${c.detail}`).join('')}\n`,
+);
+if (failedChecks.length > 0) process.exitCode = 1;
+
 ensureDir(RESULTS_DIR);
 writeFileSync(
   out,
@@ -164,6 +170,7 @@ writeFileSync(
       note: 'totalSeconds is the wall time of the last invocation (which ran suitesRun)',
       suiteSeconds: timings,
       figures,
+      checks,
       table,
       suites,
       scaling: suites.scaling ?? 'not run',

@@ -1,6 +1,7 @@
 import { AhoCorasick as Monyone } from '@monyone/aho-corasick';
 import { Mint } from 'mint-filter';
 import ModernAhoCorasick from 'modern-ahocorasick';
+import { compileCensor } from '../../packages/engine/src/censor/index.js';
 import { AhoCorasick, foldText, MatchList } from '../../packages/engine/src/index.js';
 
 /** A matcher under test: built once from a word list, then counts the occurrences it reports over chunks of text. */
@@ -102,8 +103,29 @@ export function floorScan(chunks: readonly string[]): number {
   return sum;
 }
 
+/**
+ * The censor library as the console saves it, every option on: one library of the words with width and case
+ * folding, traditional folding, noise skipping (k = 2) and an allow word; scans customer messages.
+ */
+export const censorLibraryMatcher: MatcherFactory = (words) => {
+  const scanner = compileCensor(
+    [{ id: 'bench', name: 'bench', words: [...words], operation: 'FUZZY', status: 'ACTIVE', flag: 'cs-customer' }],
+    { libraries: { bench: { skipNoise: 2, traditional: true, allowWords: ['大麻烦'] } } },
+  );
+  return {
+    name: 'engine compileCensor (all options on)',
+    overlapping: false,
+    count(chunks) {
+      let n = 0;
+      for (const chunk of chunks) n += scanner.scan(chunk, { role: 'CUSTOMER' }).matches.length;
+      return n;
+    },
+  };
+};
+
 export const FACTORIES: Record<string, MatcherFactory> = {
   engine: engineMatcher,
+  censor: censorLibraryMatcher,
   monyone: monyoneMatcher,
   mint: mintMatcher,
   modern: modernMatcher,

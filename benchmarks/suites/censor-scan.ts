@@ -12,7 +12,7 @@ import {
   monyoneMatcher,
   naiveMatcher,
 } from '../lib/matchers.js';
-import { figure, type SuiteResult } from '../lib/report.js';
+import { check, figure, type SuiteResult } from '../lib/report.js';
 
 const RUNS = 3;
 
@@ -203,7 +203,11 @@ export function censorScan(corpora: Corpora, options: ScanOptions): SuiteResult 
       rows: summary,
       agreement,
     };
-    for (const [name, verdict] of Object.entries(agreement)) log(`censor-scan ${list.label}: ${name}: ${verdict}`);
+    for (const [name, verdict] of Object.entries(agreement)) {
+      log(`censor-scan ${list.label}: ${name}: ${verdict}`);
+      if (verdict === 'equal' || verdict.startsWith('DIFFERS'))
+        check('censor-scan', `${list.label}: count = ${name}`, verdict === 'equal', verdict);
+    }
     for (const r of summary)
       log(
         `censor-scan ${list.label}: ${r.name.padEnd(48)} ${fmt(r.mCharsPerSecond)} M chars/s  count ${r.count ?? ''}`,

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { type Compiled, compileScheme, inspect } from '../../packages/engine/src/index.js';
 import { fmt, log, median, Rng, timeIt } from '../lib/common.js';
 import { type Corpora, readWords } from '../lib/corpus.js';
-import { figure, type SuiteResult } from '../lib/report.js';
+import { check, figure, type SuiteResult } from '../lib/report.js';
 import { type GeneratedScheme, generateScheme } from '../lib/rules-gen.js';
 import { NaiveInterpreter } from '../naive-interpreter.js';
 
@@ -157,6 +157,12 @@ export function rulesSuite(corpora: Corpora, sessions: readonly unknown[], optio
           examples.push(`${(sessions[i] as { sessionId: string }).sessionId}: ${diff.join(',')}`);
       }
     }
+    check(
+      'rules',
+      `${label}: hit rule ids = naive interpreter`,
+      agreeSessions === sample,
+      `${agreeSessions}/${sample} sessions agree${examples.length ? `, e.g. ${examples[0]}` : ''}`,
+    );
     const engineRate = median(engineRates);
     const naiveRate = withNaive ? median(naiveRates) : null;
     // The full trace (every attempt and operator outcome, "why not"), what the replay tester asks for: for reference.

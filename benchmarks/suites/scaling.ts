@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { compileScheme, inspect, toOutputRecord } from '../../packages/engine/src/index.js';
 import { fmt, log, median, ROOT_DIR } from '../lib/common.js';
-import { figure, type SuiteResult } from '../lib/report.js';
+import { check, figure, type SuiteResult } from '../lib/report.js';
 
 const RUNS = 3;
 
@@ -25,7 +26,7 @@ interface PoolLike {
   inspect(
     sessions: Iterable<unknown>,
     options: { input: 'json'; output: 'utf8' },
-  ): AsyncGenerator<{ ok: boolean; error?: unknown }, void, undefined>;
+  ): AsyncGenerator<{ ok: boolean; value?: unknown; error?: unknown }, void, undefined>;
   close(): Promise<void>;
 }
 
@@ -35,6 +36,8 @@ interface PoolLike {
  */
 const IO = { input: 'json', output: 'utf8' } as const;
 const BATCH = 128;
+/** sessions whose records are compared with the in-process result */
+const CHECKED = 2_000;
 
 function pending(note: string): SuiteResult {
   log(`scaling: ${note}`);
@@ -67,6 +70,7 @@ export async function scaling(input: ScalingInput): Promise<SuiteResult> {
   log(`scaling: workers run ${workerScript}`);
   const rates: Record<number, number[]> = {};
   let failed = 0;
+  const lost: string[] = [];
   const pools = new Map<number, PoolLike>();
   for (const size of sizes) {
     const pool = mod.createPool(url ? { size, batchSize: BATCH, workerUrl: url } : { size, batchSize: BATCH });
@@ -85,14 +89,40 @@ export async function scaling(input: ScalingInput): Promise<SuiteResult> {
   for (let r = 0; r < RUNS; r++) {
     for (const size of sizes) {
       const pool = pools.get(size)!;
+      let yielded = 0;
       const start = process.hrtime.bigint();
       for await (const outcome of pool.inspect(lines, IO)) {
+        yielded++;
         if (!outcome.ok) failed++;
       }
       const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+      if (yielded !== lines.length) lost.push(`${size} worker(s), run ${r + 1}: ${yielded} of ${lines.length}`);
       rates[size]!.push(lines.length / seconds);
     }
   }
+  // Correctness: each run yielded every session once; the 2-worker pool's records on a prefix, byte for byte,
+  // equal the in-process full-trace record of the engine source (JSON.stringify(toOutputRecord(inspect(…)))).
+  check('scaling', 'every session yielded once per run', lost.length === 0, lost.join('; ') || 'all runs complete');
+  check('scaling', 'no failed session', failed === 0, `${failed} failed`);
+  const compiled = compileScheme(scheme, rules);
+  const sample = lines.slice(0, CHECKED);
+  const decoder = new TextDecoder();
+  let equal = 0;
+  let index = 0;
+  let firstDiff = '';
+  for await (const outcome of pools.get(2)!.inspect(sample, IO)) {
+    const want = JSON.stringify(toOutputRecord(inspect(compiled, JSON.parse(sample[index]!))));
+    const got = outcome.ok ? decoder.decode(outcome.value as Uint8Array) : `failed: ${JSON.stringify(outcome.error)}`;
+    if (got === want) equal++;
+    else if (firstDiff === '') firstDiff = `line ${index + 1}`;
+    index++;
+  }
+  check(
+    'scaling',
+    `2-worker records = in-process records on the first ${sample.length} sessions`,
+    equal === sample.length && index === sample.length,
+    `${equal}/${sample.length} equal${firstDiff ? `, first difference at ${firstDiff}` : ''}`,
+  );
   for (const pool of pools.values()) await pool.close();
   const med = (size: number) => median(rates[size] ?? []);
   const speedup = med(2) / med(1);

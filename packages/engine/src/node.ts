@@ -5,7 +5,7 @@
  * ```ts
  * import { createPool } from '@qcdesk/engine/node';
  * const pool = createPool({ size: 4 });
- * await pool.load({ rules, scheme });
+ * await pool.load(rules, scheme); // a compile error comes back as {ok: false, error}
  * for await (const outcome of pool.inspect(sessions)) console.log(outcome);
  * await pool.close();
  * ```

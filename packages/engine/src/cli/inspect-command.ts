@@ -135,7 +135,12 @@ async function writeOutcomes(
     await new Promise<void>((resolve, reject) =>
       (out as Writable).end((e?: Error | null) => (e ? reject(e) : resolve())),
     );
-  progress.finish(sessions, failed);
+  const workers = options.workers ?? 0;
+  progress.finish(
+    sessions,
+    failed,
+    workers < 1 ? 'in the main thread' : `on ${workers} worker thread${workers === 1 ? '' : 's'}`,
+  );
   return failed > 0 ? 1 : 0;
 }
 

@@ -38,14 +38,15 @@ export class Progress {
     this.drawn = true;
   }
 
-  /** The closing line: how many sessions, how long, how fast. */
-  finish(sessions: number, failed: number): void {
+  /** The closing line: how many sessions, how long, how fast and, when given, where (`on 2 worker threads`). */
+  finish(sessions: number, failed: number, where?: string): void {
     if (!this.enabled) return;
     const seconds = Math.max(0.001, (Date.now() - this.started) / 1000);
     if (this.drawn && this.out.isTTY) this.out.write('\r\x1b[K');
     const failures = failed > 0 ? `, ${failed} line(s) failed` : '';
+    const place = where === undefined ? '' : ` ${where}`;
     this.out.write(
-      `inspected ${sessions.toLocaleString('en')} sessions in ${seconds.toFixed(1)} s (${Math.round(sessions / seconds).toLocaleString('en')} sessions/s)${failures}\n`,
+      `inspected ${sessions.toLocaleString('en')} sessions in ${seconds.toFixed(1)} s (${Math.round(sessions / seconds).toLocaleString('en')} sessions/s)${place}${failures}\n`,
     );
   }
 }

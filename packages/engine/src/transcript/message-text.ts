@@ -6,18 +6,57 @@
  */
 export function messageText(content: unknown): string | null {
   if (typeof content === 'string') {
-    const trimmed = content.trimStart();
-    // Only a JSON list or object can be structured content; anything else is the text itself.
-    if (trimmed.startsWith('[') || trimmed.startsWith('{')) {
-      try {
-        return itemsText(JSON.parse(content), content);
-      } catch {
-        return content;
-      }
-    }
-    return content;
+    const plain = singleTimText(content);
+    if (plain !== null) return plain;
+    return parsedMessageText(content);
   }
   return itemsText(content, null);
+}
+
+// The one text element the console stores for most messages, as JSON.stringify (compact) or Python (spaced) write it.
+const TIM_PREFIXES = [
+  '[{"MsgType":"TIMTextElem","MsgContent":{"Text":"',
+  '[{"MsgType": "TIMTextElem", "MsgContent": {"Text": "',
+];
+const TIM_SUFFIX = '"}}]';
+
+/**
+ * The text of content that is exactly one TIM text element whose string needs no unescaping (no `"`, no `\`,
+ * no control character), read without JSON.parse: the same answer JSON.parse gives, at a fraction of the cost.
+ * Null for any other content (which then goes through JSON.parse).
+ */
+function singleTimText(content: string): string | null {
+  if (content.length < TIM_PREFIXES[0]!.length + TIM_SUFFIX.length || !content.endsWith(TIM_SUFFIX)) return null;
+  let start = -1;
+  for (const prefix of TIM_PREFIXES) {
+    if (content.startsWith(prefix)) {
+      start = prefix.length;
+      break;
+    }
+  }
+  const end = content.length - TIM_SUFFIX.length;
+  if (start < 0 || end < start) return null;
+  // The first `"`, `\` or control character from the start must be the closing quote (a regex scans faster than a loop).
+  SPECIAL.lastIndex = start;
+  SPECIAL.test(content);
+  return SPECIAL.lastIndex === end + 1 ? content.slice(start, end) : null;
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: a JSON string cannot hold raw control characters.
+const SPECIAL = /["\\\x00-\x1f]/g;
+
+/** `messageText` of string content through JSON.parse (every shape; the reference for the fast path). */
+export function parsedMessageText(content: string): string | null {
+  const trimmed = content.trimStart();
+  // Only a JSON list or object can be structured content; anything else is the text itself.
+  if (trimmed.startsWith('[') || trimmed.startsWith('{')) {
+    try {
+      return itemsText(JSON.parse(content), content);
+    } catch {
+      return content;
+    }
+  }
+  return content;
 }
 
 function itemsText(parsed: unknown, raw: string | null): string | null {

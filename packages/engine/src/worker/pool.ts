@@ -4,7 +4,9 @@
  *
  * Scheduling: sessions go to workers in batches (`batchSize`); a bounded window of batches is in flight
  * (`maxInFlight` sessions), and results are yielded in input order, so a slow consumer or a slow batch holds the
- * reading of new input (backpressure). A worker that dies, or that spends more than `timeoutMs` on one session, is
+ * reading of new input (backpressure). Each worker is handed up to `pipeline` batches at once (default 2): the next
+ * one waits in the worker's own queue, so it starts the moment the previous one ends, without a round trip to this
+ * thread in between. A worker that dies, or that spends more than `timeoutMs` on one session, is
  * terminated and replaced; every session of its batch is retried once, alone,
  * so that a bad session cannot fail its neighbours; a session that fails its retry too comes back as
  * `{ok: false, error: {sessionId, index, code, message}}`. No session is lost or duplicated.
@@ -49,6 +51,8 @@ export interface PoolOptions {
   readonly batchSize?: number;
   /** sessions read ahead of the consumer at most (default size × batchSize × 2) */
   readonly maxInFlight?: number;
+  /** batches handed to one worker at once (default 2; 1: the next batch is sent when the previous one is back) */
+  readonly pipeline?: number;
   /** @internal tests only: honour `__workerTestHook` on sessions */
   readonly testHooks?: boolean;
 }
@@ -138,6 +142,8 @@ interface Job {
   readonly input: SessionInputFormat;
   readonly output: SessionOutputFormat;
   readonly attempt: number;
+  /** sessions of this job the worker has started (shared memory), while it runs; undefined without shared memory */
+  heartbeat: Int32Array | undefined;
   readonly promise: Promise<SessionOutcome<unknown>[]>;
   resolve(outcomes: SessionOutcome<unknown>[]): void;
   reject(reason: unknown): void;
@@ -153,7 +159,11 @@ class Slot {
   /** answered a load: a worker that dies before that does not start at all */
   answered = false;
   loaded: Promise<Result<LoadInfo, LoadError>> | null = null;
-  job: Job | null = null;
+  /** the batches handed to this worker and not yet answered, oldest (the one it works on) first */
+  readonly jobs: Job[] = [];
+  /** batches answered so far: progress for the time budget */
+  answeredJobs = 0;
+  timer: ReturnType<typeof setInterval> | undefined;
   private dieWith: (error: WorkerDeath) => void = noop;
   private terminated: Promise<void> = Promise.resolve();
 
@@ -185,6 +195,7 @@ export function createWorkerPool(adapter: PoolAdapter, options: PoolOptions = {}
   const timeoutMs = options.timeoutMs ?? 10_000;
   const batchSize = Math.max(1, Math.floor(options.batchSize ?? 32));
   const maxInFlight = Math.max(batchSize, options.maxInFlight ?? size * batchSize * 2);
+  const pipeline = Math.max(1, Math.floor(options.pipeline ?? 2));
   const queue: Job[] = [];
   /** utf8 output: buffers whose batch has been read, to go back to the next worker asked for utf8 */
   const spare: ArrayBuffer[] = [];
@@ -249,55 +260,86 @@ export function createWorkerPool(adapter: PoolAdapter, options: PoolOptions = {}
 
   function pump(): void {
     if (closed || broken !== null) return;
-    for (const slot of slots) {
-      if (queue.length === 0) return;
-      if (slot.job === null && slot.dead === null) void run(slot, queue.shift()!);
+    // Every idle worker gets a batch before any gets a second one.
+    for (let depth = 1; depth <= pipeline; depth++) {
+      for (const slot of slots) {
+        if (queue.length === 0) return;
+        if (slot.jobs.length < depth && slot.dead === null) void run(slot, queue.shift()!);
+      }
     }
   }
 
   async function run(slot: Slot, job: Job): Promise<void> {
-    slot.job = job;
-    let timer: ReturnType<typeof setInterval> | undefined;
+    slot.jobs.push(job);
+    job.heartbeat = typeof SharedArrayBuffer === 'function' ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
     try {
       const ready = await Promise.race([slot.loaded!, slot.died]);
       if (!ready.ok) throw new WorkerDeath('WORKER_CRASHED', ready.error.message);
-      const heartbeat = typeof SharedArrayBuffer === 'function' ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
-      timer = watch(slot, heartbeat, job.sessions.length);
+      // The budget runs from here: starting the worker and compiling the rules do not count.
+      watch(slot);
+      const heartbeat = job.heartbeat;
       const request = { sessions: job.sessions, input: job.input, output: job.output, attempt: job.attempt, heartbeat };
       const recycled = job.output === 'utf8' ? spare.splice(0) : [];
       const answer = slot.api.inspect(recycled.length === 0 ? request : transfer({ ...request, recycled }, recycled));
       const outcomes = await Promise.race([answer, slot.died]);
+      slot.answeredJobs++;
       job.resolve(outcomes.map((o: WorkerSessionOutcome, k) => (o.ok ? o : withIndex(o.error, job.first + k))));
     } catch (error) {
       if (job.cancelled !== undefined) job.reject(job.cancelled);
-      else if (!(error instanceof WorkerDeath)) {
+      else if (
+        error instanceof WorkerDeath &&
+        untouched(job) &&
+        (error.reason === 'WORKER_CRASHED' || error.reason === 'WORKER_TIMEOUT')
+      ) {
+        // Queued behind the batch that killed the worker, never started: it goes back as it was, not retried.
+        if (job.stream.ended) job.reject(new Error('stream ended'));
+        else queue.unshift(job);
+      } else if (!(error instanceof WorkerDeath)) {
         // The worker lives but the call failed (e.g. a session that cannot be cloned): retrying will not help.
         const message = error instanceof Error ? error.message : String(error);
         job.resolve(failAll(job, 'INSPECT_FAILED', message));
-      } else if (error.reason === 'CLOSED' || error.reason === 'CANCELLED') job.reject(error);
+      } else if (error.reason === 'CANCELLED') {
+        // Another stream was cancelled on this worker: this batch did nothing wrong and goes back as it was.
+        if (job.stream.ended) job.reject(new Error('stream ended'));
+        else queue.unshift(job);
+      } else if (error.reason === 'CLOSED') job.reject(error);
       else retry(job, error.reason);
     } finally {
-      clearInterval(timer);
-      slot.job = null;
+      const at = slot.jobs.indexOf(job);
+      if (at >= 0) slot.jobs.splice(at, 1);
+      if (slot.jobs.length === 0) {
+        clearInterval(slot.timer);
+        slot.timer = undefined;
+      }
       pump();
     }
   }
 
+  /** Whether the worker had not started any session of the job (known only with shared memory). */
+  function untouched(job: Job): boolean {
+    return job.heartbeat !== undefined && Atomics.load(job.heartbeat, 0) === 0;
+  }
+
   /**
-   * The time budget. With shared memory the worker counts the sessions it starts in `heartbeat`, so a session that
-   * runs longer than timeoutMs is caught however large its batch; without it (a page that is not cross-origin
-   * isolated) a batch of n gets n × timeoutMs.
+   * The time budget, one watch per worker while it has batches. With shared memory the worker counts the sessions
+   * it starts in each batch's `heartbeat`, so a session that runs longer than timeoutMs is caught however large its
+   * batch; without it (a page that is not cross-origin isolated) the batch being worked on gets n × timeoutMs for
+   * its n sessions. A queued batch's time starts when the one before it is answered.
    */
-  function watch(slot: Slot, heartbeat: Int32Array | undefined, sessions: number): ReturnType<typeof setInterval> {
-    const budget = heartbeat === undefined ? timeoutMs * sessions : timeoutMs;
-    let seen = 0;
+  function watch(slot: Slot): void {
+    if (slot.timer !== undefined) return;
+    let seen = -1;
     let since = Date.now();
-    return setInterval(
+    slot.timer = setInterval(
       () => {
-        const beat = heartbeat === undefined ? 0 : Atomics.load(heartbeat, 0);
+        let progress = slot.answeredJobs;
+        for (const job of slot.jobs) if (job.heartbeat !== undefined) progress += Atomics.load(job.heartbeat, 0);
         const now = Date.now();
-        if (beat !== seen) {
-          seen = beat;
+        const current = slot.jobs[0];
+        const budget =
+          current === undefined || current.heartbeat !== undefined ? timeoutMs : timeoutMs * current.sessions.length;
+        if (progress !== seen) {
+          seen = progress;
           since = now;
         } else if (now - since > budget) void slot.kill('WORKER_TIMEOUT');
       },
@@ -349,7 +391,19 @@ export function createWorkerPool(adapter: PoolAdapter, options: PoolOptions = {}
       reject = rej;
     });
     promise.catch(noop);
-    return { stream, sessions, first, input, output, attempt, promise, resolve, reject, cancelled: undefined };
+    return {
+      stream,
+      sessions,
+      first,
+      input,
+      output,
+      attempt,
+      heartbeat: undefined,
+      promise,
+      resolve,
+      reject,
+      cancelled: undefined,
+    };
   }
 
   function cancel(stream: Stream, reason: unknown, terminate: boolean): void {
@@ -359,8 +413,9 @@ export function createWorkerPool(adapter: PoolAdapter, options: PoolOptions = {}
     }
     if (!terminate) return;
     for (const slot of [...slots]) {
-      if (slot.job?.stream === stream) {
-        slot.job.cancelled = reason;
+      if (slot.jobs.some((job) => job.stream === stream)) {
+        // Only this stream's batches are cancelled; another stream's batch on the same worker is retried.
+        for (const job of slot.jobs) if (job.stream === stream) job.cancelled = reason;
         void slot.kill('CANCELLED');
       }
     }

@@ -51,13 +51,22 @@ describe('the evaluation set', () => {
     }
   });
 
-  it('draws real customer sentences from STC-3 for every customer label', () => {
+  it('draws at least half of the sentences of every customer label from STC-3', () => {
     for (const label of TASK_LABELS.CUSTOMER_CHECK_MODEL) {
-      const real = items.filter(
-        (i) => i.task === 'CUSTOMER_CHECK_MODEL' && i.labels.includes(label) && i.source.startsWith('stc3:'),
+      const all = items.filter((i) => i.task === 'CUSTOMER_CHECK_MODEL' && i.labels.includes(label));
+      const real = all.filter((i) => i.source.startsWith('stc3:'));
+      expect(real.length * 2, `${label}: ${real.length} of ${all.length} from STC-3`).toBeGreaterThanOrEqual(
+        all.length,
       );
-      expect(real.length, label).toBeGreaterThanOrEqual(20);
     }
+  });
+
+  it('draws real agent messages from STC-3 where they exist: passing the buck, and hard negatives', () => {
+    // The STC-3 agents are scripted and polite: no real agent message is sarcastic, guides a complaint or abuses
+    // the customer (fixtures/models/README.md), so those three labels rest on hand-written sentences.
+    const real = items.filter((i) => i.task === 'ABUSE_MODEL' && i.source.startsWith('stc3:'));
+    expect(real.filter((i) => i.labels.includes('PASSING_THE_BUCK')).length).toBeGreaterThanOrEqual(9);
+    expect(real.filter((i) => i.labels.length === 0).length).toBeGreaterThanOrEqual(40);
   });
 });
 

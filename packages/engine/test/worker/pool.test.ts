@@ -141,7 +141,9 @@ describe('worker pool', () => {
     const others = sessions.filter((_, i) => i !== 9);
     expect(out.filter((_, i) => i !== 9)).toEqual(others.map((s) => ({ ok: true, value: expected(s) })));
     const after = pool.stats();
-    expect(after.crashed - before.crashed).toBe(3); // s9 in its batch, s9 alone, s22 in its batch
+    // s9 in its batch, s9 alone, s22 in its batch. With two batches handed to each worker, s22's batch waited in
+    // the queue of the worker s9 killed: it went back untouched (not retried) and crashed its own worker later.
+    expect(after.crashed - before.crashed).toBe(3);
     expect(after.retried - before.retried).toBe(8); // the two batches of 4, each session alone
     expect(after.spawned - before.spawned).toBe(3);
     await expect.poll(() => pool.stats().live).toBe(3);
@@ -196,6 +198,38 @@ describe('worker pool', () => {
   it('refuses an already aborted signal at once', async () => {
     const out = pool.inspect([session(1)], { signal: AbortSignal.abort(new Error('no')) });
     await expect(out.next()).rejects.toThrow('no');
+  });
+});
+
+describe('worker pool pipelining', () => {
+  it('re-runs, whole, the batch of another stream that waited on a worker cancelled for one stream', async () => {
+    const pool = createPool({ size: 1, batchSize: 2, timeoutMs: 5_000, testHooks: true });
+    try {
+      expect((await pool.load(rules)).ok).toBe(true);
+      const controller = new AbortController();
+      const hanging = collect(pool.inspect([session(0, { __workerTestHook: 'hang' })], { signal: controller.signal }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The second stream's first batch is handed to the only worker behind the hanging batch, and waits there.
+      const sessions = Array.from({ length: 6 }, (_, i) => session(100 + i));
+      const other = collect(pool.inspect(sessions));
+      setTimeout(() => controller.abort(new Error('stop')), 300);
+      await expect(hanging).rejects.toThrow('stop');
+      expect(await other).toEqual(sessions.map((s) => ({ ok: true, value: expected(s) })));
+      expect(pool.stats()).toMatchObject({ crashed: 0, timedOut: 0, retried: 0, spawned: 2 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('hands one batch at a time with pipeline: 1, same results', async () => {
+    const pool = createPool({ size: 2, batchSize: 3, pipeline: 1 });
+    try {
+      expect((await pool.load(rules)).ok).toBe(true);
+      const sessions = Array.from({ length: 50 }, (_, i) => session(i));
+      expect(await collect(pool.inspect(sessions))).toEqual(sessions.map((s) => ({ ok: true, value: expected(s) })));
+    } finally {
+      await pool.close();
+    }
   });
 });
 

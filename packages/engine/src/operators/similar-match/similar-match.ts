@@ -2,7 +2,7 @@ import type { Evidence } from '../../explain/evidence.js';
 import type { Selection } from '../../match/select-sentences.js';
 import type { SessionContext } from '../../match/session-context.js';
 import { compactText } from '../../text/compact.js';
-import { similarAtPercent, similarity } from '../../text/similarity.js';
+import { similarDistance, similarityOf } from '../../text/similarity.js';
 import { readWordList } from '../keyword-list.js';
 import { maySimilar } from '../similarity-bound.js';
 import { type OperatorSpec, outcome } from '../types.js';
@@ -30,8 +30,9 @@ export const similarMatch: OperatorSpec = {
         let bestValue = -1;
         for (let p = 0; p < compacted.length; p++) {
           const phrase = compacted[p]!;
-          if (!similarAtPercent(mine, phrase, percent)) continue;
-          const value = similarity(mine, phrase);
+          const d = similarDistance(mine, phrase, percent);
+          if (d < 0) continue;
+          const value = similarityOf(mine, phrase, d);
           if (value > bestValue) {
             best = p;
             bestValue = value;
