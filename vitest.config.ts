@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     testTimeout: 30_000,
+    // PGlite set-ups migrate and seed a database; on a loaded 2-core machine that can take longer than the default 10 s.
+    hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: 'node', include: ['packages/*/test/**/*.test.ts'] } },
       {

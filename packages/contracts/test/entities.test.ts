@@ -16,6 +16,7 @@ import {
   cidAt,
   complaintApproveAiSchema,
   complaintApproveManualSchemaFor,
+  complaintChangeSchema,
   complaintCreateSchema,
   complaintReviewSchema,
   conditionConfigSchema,
@@ -501,6 +502,29 @@ describe('complaints', () => {
         'en',
       ),
     ).toEqual([]);
+  });
+  it('complaint/change carries the review block, the related ids and the re-scoring of either kind', () => {
+    const body = {
+      complaint: review,
+      version: 1,
+      sessionId: 's1',
+      resultId: '9',
+      rules: [{ ruleId: 'r1', reviewScore: 30, isVeto: true }],
+    };
+    expect(complaintChangeSchema.parse(body).rules).toEqual([{ ruleId: 'r1', reviewScore: 0, isVeto: true }]);
+    expect(shown(complaintChangeSchema, { ...body, complaint: { ...review, status: 'PENDING' } })).toEqual([
+      ['complaint.status', '审核状态不能为空'],
+    ]);
+    expect(
+      shown(
+        complaintChangeSchema,
+        {
+          complaint: review,
+          manualAngles: [{ angleId: 'a', manualRules: [{ angleId: 'a', ruleId: 'r', scoreNum: 101 }] }],
+        },
+        'en',
+      ),
+    ).toEqual([['manualAngles[0].manualRules[0].scoreNum', 'The score must be from 0 to 100']]);
   });
   it('review is offered only while neither ACTIVE nor INACTIVE', () => {
     expect(['PENDING', 'ACTIVE', 'INACTIVE'].map((s) => canReviewComplaint(s as 'PENDING'))).toEqual([

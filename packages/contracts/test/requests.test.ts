@@ -79,11 +79,13 @@ describe('paging', () => {
       total: 0,
       page: 1,
       size: 10,
-      allCheckedNum: 3,
+      allCheckedNum: 4,
       readyCheckedNum: 1,
       checkedNum: 2,
+      rejectNum: 1,
     });
     expect(manual.readyCheckedNum).toBe(1);
+    expect(manual.rejectNum).toBe(1);
   });
   it('saves create without id and change with it', () => {
     expect(saveAction({})).toBe('create');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ComplaintApproveStatus } from '../enums/qc.js';
-import { idSchema, LIMITS, requiredText } from '../fields.js';
+import { idSchema, LIMITS, requiredText, versionSchema } from '../fields.js';
 import { reviewRuleSchema } from './ai-result.js';
 import { attachmentPathSchema } from './complaint.js';
 import { type AssessedScheme, checkAssessment, manualAngleInputSchema } from './manual-assessment.js';
@@ -18,11 +18,23 @@ export const complaintReviewSchema = z.object({
 });
 export type ComplaintReview = z.infer<typeof complaintReviewSchema>;
 
-/** /v3/chats/complaint/change: the review plus the ids it relates to. */
-export const complaintChangeSchema = complaintReviewSchema.extend({
-  version: z.number().int().min(0).nullish(),
+/**
+ * /v3/chats/complaint/change (and /create when `complaint.id` is given): the review block plus the ids it relates
+ * to. Approving an AI complaint may carry the reviewer's per-rule `rules` (approve-ai), a MANUAL one the re-scored
+ * `manualAngles` (approve-manual); the result's score is then recomputed. `version` is the complaint's.
+ */
+export const complaintChangeSchema = z.object({
+  complaint: complaintReviewSchema,
+  version: versionSchema.nullish(),
   sessionId: idSchema.nullish(),
   resultId: idSchema.nullish(),
+  schemeId: idSchema.nullish(),
+  note: z.string().max(LIMITS.commentsMax).nullish(),
+  rules: z
+    .array(reviewRuleSchema)
+    .refine((rules) => new Set(rules.map((r) => r.ruleId)).size === rules.length, { error: 'common.duplicate' })
+    .nullish(),
+  manualAngles: z.array(manualAngleInputSchema).max(LIMITS.maxAngles).nullish(),
 });
 export type ComplaintChange = z.infer<typeof complaintChangeSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ScoringStyle } from '../enums/qc.js';
-import { idSchema, LIMITS, optionalText, scoreSchema } from '../fields.js';
+import { idSchema, LIMITS, optionalText, scoreSchema, versionSchema } from '../fields.js';
 
 /** One rule of an assessment: score (SCORE) or pass (PASS), fatal-error flag, reason (≤ 100). */
 export const manualRuleInputSchema = z.object({
@@ -23,10 +23,12 @@ export type ManualAngleInput = z.infer<typeof manualAngleInputSchema>;
  * /v3/chats/qc-manual-result/create: `{schemeId, sessionId, manualAngles [{angleId, manualRules [{angleId,
  * ruleId, reason, fatalError, scoreNum, pass}]}], vetoList [{vetoName}], appraises [{title, appraise}]}`.
  * What depends on the scheme (its style, its required appraisal items) is checked by `assessmentSchemaFor`.
+ * `version` is the manual result's as the form read it: when sent, a stale one is refused (someone assessed first).
  */
 export const manualAssessmentSchema = z.object({
   schemeId: idSchema,
   sessionId: idSchema,
+  version: versionSchema.nullish(),
   manualAngles: z.array(manualAngleInputSchema).max(LIMITS.maxAngles),
   vetoList: z.array(z.object({ vetoName: z.string().trim().min(1).max(200) })).default([]),
   appraises: z.array(z.object({ title: z.string().max(200), appraise: z.string().max(1000).nullish() })).default([]),

@@ -77,11 +77,16 @@ export const manualResultSchema = z.object({
 });
 export type ManualResult = z.infer<typeof manualResultSchema>;
 
-/** The manual result list answers its radio counts with the page. */
+/**
+ * The manual result list answers its radio counts with the page, each under the list's other filters: all,
+ * READY_CHECKED, CHECKED, and `rejectNum` the UNCHECKED ones (released or never queued), so that
+ * allCheckedNum = readyCheckedNum + checkedNum + rejectNum.
+ */
 export const manualResultCountsSchema = z.object({
   allCheckedNum: z.number().int().min(0),
   readyCheckedNum: z.number().int().min(0),
   checkedNum: z.number().int().min(0),
+  rejectNum: z.number().int().min(0),
 });
 export type ManualResultCounts = z.infer<typeof manualResultCountsSchema>;
 

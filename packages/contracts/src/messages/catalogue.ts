@@ -103,6 +103,50 @@ export const MESSAGES = defineMessages({
   'qc.complaint.reasonRequired': { zh: '申诉原因不能为空', en: 'complaint reason cannot be empty' },
   'qc.complaint.attachmentLimit': { zh: '最多只能上传 1 个文件', en: 'The limit is 1 file' },
   'qc.complaint.notPending': { zh: '只能审核待审核的申诉', en: 'Only pending complaints can be reviewed' },
+  'qc.complaint.alreadyPending': {
+    zh: '该质检结果已有待审核的申诉：{id}',
+    en: 'This result already has a pending complaint: {id}',
+  },
+  'qc.complaint.resultNotInSession': {
+    zh: '质检结果 {resultId} 不属于会话 {sessionId}',
+    en: 'Result {resultId} does not belong to session {sessionId}',
+  },
+  'qc.complaint.ruleNotInResult': {
+    zh: '规则 {ruleId} 不在该质检结果中',
+    en: 'Rule {ruleId} is not part of this result',
+  },
+  'qc.complaint.wrongReviewKind': {
+    zh: '{type} 申诉不能携带 {field}',
+    en: 'A {type} complaint cannot carry {field}',
+  },
+  'qc.manual.releaseOnlyReady': {
+    zh: '只有待质检的结果才能释放：会话 {sessionId} 当前为 {status}',
+    en: 'Only results to be inspected (READY_CHECKED) can be released: session {sessionId} is {status}',
+  },
+  'qc.manual.checkedCannotQueue': {
+    zh: '已质检的结果不能移至待质检：会话 {sessionId}',
+    en: 'An inspected result cannot be moved to be inspected: session {sessionId}',
+  },
+  'qc.manual.noResult': {
+    zh: '会话 {sessionId} 没有人工质检结果',
+    en: 'Session {sessionId} has no manual result',
+  },
+  'qc.manual.personSchemeOnly': {
+    zh: '人工质检须使用人工质检方案：{schemeId}',
+    en: 'A manual assessment needs a PERSON scheme: {schemeId}',
+  },
+  'qc.manual.angleNotInScheme': {
+    zh: '维度 {angleId} 不属于该质检方案',
+    en: 'Angle {angleId} is not part of this scheme',
+  },
+  'qc.manual.ruleNotInAngle': {
+    zh: '规则 {ruleId} 未关联在维度 {angleId} 中',
+    en: 'Rule {ruleId} is not linked in angle {angleId}',
+  },
+  'qc.manual.vetoNotInScheme': {
+    zh: '否决项不属于该质检方案：{vetoName}',
+    en: 'Not a veto statement of this scheme: {vetoName}',
+  },
 
   // sensitive words
   'censor.wordsRequired': { zh: '请填写敏感词', en: 'Enter the sensitive words' },

@@ -33,6 +33,11 @@ export async function openDatabase(options: {
 }): Promise<OpenDatabase> {
   if (options.databaseUrl !== null) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client whose connection the server ends (restart, DROP DATABASE … FORCE) is an 'error' event on the
+    // pool; unheard it would end the process. The pool opens a new connection on next use.
+    pool.on('error', (error: Error & { code?: string }) => {
+      if (error.code !== '57P01') console.error(`PostgreSQL: idle connection lost: ${error.message}`);
+    });
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS });
     return {

@@ -20,7 +20,8 @@ beforeAll(async () => {
     agentId: 42,
   });
   await createUser(db, org, { username: 'guesser', name: '被猜', password: 'real-one', roleIds: [viewer] });
-});
+  // a fresh database and app take long on a busy machine (PGlite compiles and migrates in this process)
+}, 60_000);
 afterAll(async () => {
   await t.close();
 });

@@ -4,7 +4,8 @@ import { startTestApp, type TestApp } from '../helpers/test-app.js';
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
-});
+  // a fresh database and app take long on a busy machine (PGlite compiles and migrates in this process)
+}, 60_000);
 afterAll(async () => {
   await t.close();
 });

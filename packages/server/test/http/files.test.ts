@@ -16,7 +16,8 @@ beforeAll(async () => {
   ({ user } = await organisationWith(t, 'files', { user: [] }));
   // a file beside the store that no path may reach
   writeFileSync(join(filesDir, '..', `${filesDir.split('/').pop()}-secret.txt`), 'secret');
-});
+  // a fresh database and app take long on a busy machine (PGlite compiles and migrates in this process)
+}, 60_000);
 afterAll(async () => {
   await t.close();
   rmSync(filesDir, { recursive: true, force: true });

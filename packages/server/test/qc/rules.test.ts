@@ -22,7 +22,8 @@ beforeAll(async () => {
     viewer: ['qc-rule.view'],
   }));
   ({ outsider } = await organisationWith(t, 'r-away', { outsider: ['*'] }));
-});
+  // a fresh database and app take long on a busy machine (PGlite compiles and migrates in this process)
+}, 60_000);
 afterAll(async () => {
   await t.close();
 });

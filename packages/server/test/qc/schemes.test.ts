@@ -17,7 +17,8 @@ beforeAll(async () => {
   t = await startTestApp();
   ({ admin, viewer } = await organisationWith(t, 's-home', { admin: ['*'], viewer: ['qc-scheme.view'] }));
   ({ outsider } = await organisationWith(t, 's-away', { outsider: ['*'] }));
-});
+  // a fresh database and app take long on a busy machine (PGlite compiles and migrates in this process)
+}, 60_000);
 afterAll(async () => {
   await t.close();
 });

@@ -20,7 +20,8 @@ beforeAll(async () => {
     adminPassword: 'admin-secret-1',
     demoPassword: null,
   });
-});
+  // the demo seeders of the other areas import and inspect the STC-3 sessions
+}, 300_000);
 afterAll(async () => {
   demoSeeders.pop();
   await t.close();

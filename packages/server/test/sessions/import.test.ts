@@ -15,7 +15,8 @@ beforeAll(async () => {
     reader: ['qc-ai-result.view'],
   }));
   ({ outsider } = await organisationWith(t, 'imp-away', { outsider: ['chat-session.import'] }));
-});
+  // a fresh database and app take long on a busy machine (PGlite compiles and migrates in this process)
+}, 60_000);
 afterAll(async () => {
   await t.close();
 });

@@ -27,7 +27,8 @@ beforeAll(async () => {
   await activeTask(admin, scheme.schemeId, ['1', '2']);
   await t.app.tasks.whenIdle();
   all = await ok(viewer.post('/v3/chats/ai-result/list', {}));
-});
+  // a fresh database and app take long on a busy machine (PGlite compiles and migrates in this process)
+}, 60_000);
 afterAll(async () => {
   await t.close();
 });

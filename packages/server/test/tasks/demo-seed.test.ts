@@ -56,4 +56,36 @@ describe('demo sessions', () => {
     expect(r!.hit).toBeGreaterThan(s!.n / 10);
     expect(log.some((l) => l.startsWith('演示会话 demo sessions:'))).toBe(true);
   });
+
+  it('assesses some sessions by hand and files complaints in every status', async () => {
+    const manual = await rows<{ status: string; n: number; scored: number }>(
+      `select manual_status status, count(*)::int n, count(manual_score)::int scored from manual_results
+        group by manual_status order by manual_status`,
+    );
+    expect(manual).toEqual([
+      { status: 'CHECKED', n: 10, scored: 10 },
+      { status: 'READY_CHECKED', n: 6, scored: 0 },
+      { status: 'UNCHECKED', n: 8, scored: 0 },
+    ]);
+    const complaints = await rows<{ type: string; status: string; n: number }>(
+      'select type, status, count(*)::int n from complaints group by type, status order by type, status',
+    );
+    expect(complaints).toEqual([
+      { type: 'AI', status: 'ACTIVE', n: 2 },
+      { type: 'AI', status: 'INACTIVE', n: 2 },
+      { type: 'AI', status: 'PENDING', n: 3 },
+      { type: 'MANUAL', status: 'ACTIVE', n: 1 },
+      { type: 'MANUAL', status: 'INACTIVE', n: 1 },
+      { type: 'MANUAL', status: 'PENDING', n: 1 },
+    ]);
+    // an approved AI complaint withdrew the complained deduction: its result is reviewed
+    const [approved] = await rows<{ reviewed: number }>(
+      `select count(*)::int reviewed from ai_results r join complaints c on c.result_id = r.id and c.type = 'AI'
+        where c.status = 'ACTIVE' and r.is_review and r.review_score >= r.ai_score`,
+    );
+    expect(approved!.reviewed).toBe(2);
+    const [mine] = await rows<{ n: number }>('select count(*)::int n from complaints where agent_id = 1001');
+    expect(mine!.n).toBeGreaterThan(0);
+    expect(log.some((l) => l.startsWith('演示人工质检 demo assessments: 24 条人工结果'))).toBe(true);
+  });
 });

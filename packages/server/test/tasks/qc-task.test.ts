@@ -20,7 +20,8 @@ beforeAll(async () => {
   ({ outsider } = await organisationWith(t, 'task-away', { outsider: ['*'] }));
   await ok(admin.post('/v3/chats/session/import', deskSessions(N)));
   scheme = await aiScheme(admin);
-});
+  // a fresh database and app take long on a busy machine (PGlite compiles and migrates in this process)
+}, 60_000);
 afterAll(async () => {
   await t.close();
 });

@@ -162,3 +162,62 @@ export const manualResults = pgTable(
     index('manual_results_group_ids_idx').using('gin', t.groupIds),
   ],
 );
+
+/** An uploaded file of an appeal, as stored (`complaintFiles`). */
+export interface StoredComplaintFile {
+  readonly name: string;
+  readonly path: string;
+}
+
+/**
+ * A complaint (appeal) against one AI or manual result: filed PENDING by the agent or an inspector, reviewed once
+ * to ACTIVE (approved) or INACTIVE (rejected). The session's list columns are copied like the results' so the
+ * complaint list filters on one table.
+ */
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** AI or MANUAL: which table `resultId` names */
+    type: text('type').notNull(),
+    resultId: bigint('result_id', { mode: 'number' }).notNull(),
+    schemeId: bigint('scheme_id', { mode: 'number' }),
+    sessionRef: bigint('session_ref', { mode: 'number' })
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').notNull(),
+    chatId: text('chat_id').notNull(),
+    agentId: bigint('agent_id', { mode: 'number' }),
+    agentName: text('agent_name'),
+    groups: jsonb('groups').$type<SessionGroup[]>().notNull().default([]),
+    groupIds: bigint('group_ids', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
+    /** session start */
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    duration: integer('duration').notNull().default(0),
+    status: text('status').notNull().default('PENDING'),
+    reason: text('reason').notNull(),
+    complaintRules: jsonb('complaint_rules')
+      .$type<{ ruleId: string; ruleName: string | null }[]>()
+      .notNull()
+      .default([]),
+    attachment: text('attachment'),
+    complaintFiles: jsonb('complaint_files').$type<StoredComplaintFile[]>().notNull().default([]),
+    /** the reviewer's reason, attachment and note */
+    commonReason: text('common_reason'),
+    commonAttachment: text('common_attachment'),
+    note: text('note'),
+    reviewerId: bigint('reviewer_id', { mode: 'number' }),
+    reviewerName: text('reviewer_name'),
+    reviewTime: timestamp('review_time', { withTimezone: true }),
+    ...entityColumns(),
+  },
+  (t) => [
+    index('complaints_org_status_create_idx').on(t.organizationId, t.deleted, t.status, t.createTime),
+    index('complaints_org_start_idx').on(t.organizationId, t.deleted, t.startTime),
+    index('complaints_org_modify_idx').on(t.organizationId, t.deleted, t.modifyTime),
+    index('complaints_org_session_idx').on(t.organizationId, t.sessionId),
+    index('complaints_org_agent_idx').on(t.organizationId, t.agentId),
+    index('complaints_result_idx').on(t.type, t.resultId),
+    index('complaints_group_ids_idx').using('gin', t.groupIds),
+  ],
+);

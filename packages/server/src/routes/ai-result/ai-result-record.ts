@@ -1,3 +1,4 @@
+import type { ComplaintInResult } from '@qcdesk/contracts';
 import type { EntityName } from '../../crud/entity-table.js';
 import { wireId } from '../../crud/ids.js';
 import type { aiResults, manualResults } from '../../db/schema/qc-results.js';
@@ -14,7 +15,12 @@ export const AI_RESULT: EntityName = { zh: '智能质检结果', en: 'AI result'
  * An AI result as the list and detail answer it (qc-area §3 "AI result"). `createTime` is the session start, the
  * lists' time basis; the manual columns come from the session's manual result, when there is one.
  */
-export function aiResultRecord(row: AiResultRow, manual: ManualRow | undefined, timeZone: string) {
+export function aiResultRecord(
+  row: AiResultRow,
+  manual: ManualRow | undefined,
+  complaints: readonly ComplaintInResult[],
+  timeZone: string,
+) {
   const resultRules = row.resultRules.map((r) => ({
     ...r,
     ruleId: String(r.ruleId),
@@ -51,6 +57,8 @@ export function aiResultRecord(row: AiResultRow, manual: ManualRow | undefined, 
     manualRules: (manual?.manualAngles ?? []).flatMap((a) =>
       a.manualRules.map((r) => ({ ...r, angleId: String(r.angleId), ruleId: String(r.ruleId) })),
     ),
+    complaints,
+    complaint: complaints[complaints.length - 1] ?? null,
     groups: row.groups.map((g) => ({ groupId: String(g.groupId), groupName: g.groupName })),
     sessionBeginTime: formatTime(row.sessionBeginTime, timeZone),
     createTime: formatTime(row.sessionBeginTime, timeZone),

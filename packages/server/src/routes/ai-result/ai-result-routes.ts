@@ -21,8 +21,12 @@ import { defineRoute } from '../../http/define-route.js';
 import type { RequestAuth } from '../../http/request-auth.js';
 import { accessOf } from '../../http/route-access.js';
 import { loadSchemeDefinition } from '../../tasks/scheme-definition.js';
+import { complaintRecord } from '../complaint/complaint-record.js';
+import { complaintsOfResults } from '../complaint/complaints-of-results.js';
+import { requireComplaint } from '../complaint/require-complaint.js';
 import { messageRecord, sessionRecord } from '../sessions/session-record.js';
 import { requireSession } from '../sessions/session-routes.js';
+import { sessionPanel } from '../sessions/transcript.js';
 import { aiResultListSchema, aiResultOrder, aiResultWhere } from './ai-result-filter.js';
 import { AI_RESULT, type AiResultRow, aiResultRecord, type ManualRow } from './ai-result-record.js';
 
@@ -34,11 +38,19 @@ const DETAIL_MESSAGES = 1000;
 export async function aiResultRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app.deps;
   const records = async (rows: AiResultRow[]) => {
-    const manual = await manualOf(
-      db,
-      rows.map((r) => r.sessionRef),
-    );
-    return rows.map((r) => aiResultRecord(r, manual.get(r.sessionRef), config.timeZone));
+    const [manual, complaints] = await Promise.all([
+      manualOf(
+        db,
+        rows.map((r) => r.sessionRef),
+      ),
+      complaintsOfResults(
+        db,
+        rows[0]?.organizationId ?? 0,
+        'AI',
+        rows.map((r) => r.id),
+      ),
+    ]);
+    return rows.map((r) => aiResultRecord(r, manual.get(r.sessionRef), complaints.get(r.id) ?? [], config.timeZone));
   };
 
   defineRoute(
@@ -137,6 +149,35 @@ export async function aiResultRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(
     app,
     {
+      path: '/v3/chats/ai-result/detail-complaint',
+      access: accessOf('/v3/chats/ai-result/detail-complaint'),
+      query: z.object({ complaintId: idSchema }),
+      summary: 'an AI complaint with the AI result it is about, the session panel and its messages',
+      tags,
+    },
+    async ({ query, auth }) => {
+      const complaint = await requireComplaint(db, auth, query.complaintId);
+      const [row] =
+        complaint.type === 'AI'
+          ? await db
+              .select()
+              .from(aiResults)
+              .where(and(eq(aiResults.id, complaint.resultId), eq(aiResults.organizationId, auth.organizationId)))
+          : [];
+      if (row === undefined) throw notFound(AI_RESULT, query.complaintId);
+      const session = await requireSession(app, auth, row.sessionId);
+      const [record] = await records([row]);
+      return {
+        ...record!,
+        complaint: complaintRecord(complaint, config.timeZone),
+        ...(await sessionPanel(db, session, config.timeZone)),
+      };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
       path: '/v3/chats/ai-result/create',
       access: accessOf('/v3/chats/ai-result/create'),
       body: aiResultReviewSchema,
@@ -167,7 +208,11 @@ async function manualOf(db: Database, sessionRefs: number[]): Promise<Map<number
   return new Map(rows.map((r) => [r.sessionRef, r]));
 }
 
-async function review(db: Database, auth: RequestAuth, body: AiResultReview): Promise<string> {
+/**
+ * Re-inspection of an AI result with the engine's review scoring; also the approval of an AI complaint, inside
+ * that review's transaction.
+ */
+export async function review(db: Database, auth: RequestAuth, body: AiResultReview): Promise<string> {
   const key = dbId(body.id);
   const [row] =
     key === null

@@ -1,0 +1,406 @@
+import { existsSync } from 'node:fs';
+import {
+  type ComplaintChange,
+  type ComplaintCreate,
+  checkAssessment,
+  complaintChangeSchema,
+  complaintCreateSchema,
+  complaintPageSchema,
+  LIMITS,
+  manualAngleInputSchema,
+  pageQuerySchema,
+  savedAnswerSchema,
+} from '@qcdesk/contracts';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { createdBy, inTrash, modifiedBy, notFound } from '../../crud/entity-table.js';
+import { dbId } from '../../crud/ids.js';
+import { offsetOf, pageAnswer, pickFields } from '../../crud/page.js';
+import type { Database } from '../../db/connect.js';
+import { aiResults, complaints, manualResults } from '../../db/schema/qc-results.js';
+import { storedFilePath } from '../../files/file-store.js';
+import { ApiError } from '../../http/api-error.js';
+import { defineRoute, parse } from '../../http/define-route.js';
+import type { RequestAuth } from '../../http/request-auth.js';
+import { accessOf } from '../../http/route-access.js';
+import { AI_RESULT } from '../ai-result/ai-result-record.js';
+import { review } from '../ai-result/ai-result-routes.js';
+import { loadPersonScheme, scoreAssessment } from '../qc-manual-result/assess.js';
+import { MANUAL_RESULT } from '../qc-manual-result/manual-result-record.js';
+import { requireSession } from '../sessions/session-routes.js';
+import {
+  complaintBaseWhere,
+  complaintCountColumns,
+  complaintListSchema,
+  complaintStatusWhere,
+} from './complaint-filter.js';
+import { COMPLAINT, complaintRecord } from './complaint-record.js';
+
+const tags = ['complaint'];
+
+/** Complaints (appeals): /v3/chats/complaint/page, list, create (file, or review with complaint.id), change (review). */
+export async function complaintRoutes(app: FastifyInstance): Promise<void> {
+  const { db, config } = app.deps;
+  const checkFile = (path: string | null | undefined, field: string) => {
+    if (path === null || path === undefined) return;
+    if (!existsSync(storedFilePath(config.filesDir, path)))
+      throw new ApiError(400, 'FILE_MISSING', `附件不存在：${path}`, `no such uploaded file: ${path}`, field);
+  };
+
+  defineRoute(
+    app,
+    {
+      path: '/v3/chats/complaint/page',
+      access: accessOf('/v3/chats/complaint/page'),
+      query: pageQuerySchema,
+      body: complaintListSchema,
+      summary:
+        'complaints a page at a time, newest first: filters, quickDate, fields; with the status counts allCheckedNum (all), readyCheckedNum (PENDING), checkedNum (ACTIVE), rejectNum (INACTIVE)',
+      response: complaintPageSchema,
+      tags,
+    },
+    async ({ query, body, auth }) => {
+      const base = complaintBaseWhere(body, auth, config.timeZone);
+      const where = and(base, complaintStatusWhere(body));
+      const [rows, [total], [counts]] = await Promise.all([
+        db
+          .select()
+          .from(complaints)
+          .where(where)
+          .orderBy(desc(complaints.createTime), desc(complaints.id))
+          .limit(query.size)
+          .offset(offsetOf(query)),
+        db.select({ n: count() }).from(complaints).where(where),
+        db.select(complaintCountColumns).from(complaints).where(base),
+      ]);
+      return {
+        ...pageAnswer(
+          rows.map((r) => pickFields(complaintRecord(r, config.timeZone), body.fields)),
+          total?.n ?? 0,
+          query,
+        ),
+        allCheckedNum: counts?.allCheckedNum ?? 0,
+        readyCheckedNum: counts?.readyCheckedNum ?? 0,
+        checkedNum: counts?.checkedNum ?? 0,
+        rejectNum: counts?.rejectNum ?? 0,
+      };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/v3/chats/complaint/list',
+      access: accessOf('/v3/chats/complaint/list'),
+      body: complaintListSchema,
+      summary: `complaints matching the filters, newest first, at most ${LIMITS.pageSizeMax}`,
+      tags,
+    },
+    async ({ body, auth }) => {
+      const rows = await db
+        .select()
+        .from(complaints)
+        .where(and(complaintBaseWhere(body, auth, config.timeZone), complaintStatusWhere(body)))
+        .orderBy(desc(complaints.createTime), desc(complaints.id))
+        .limit(LIMITS.pageSizeMax);
+      return rows.map((r) => pickFields(complaintRecord(r, config.timeZone), body.fields));
+    },
+  );
+
+  const fileComplaint = async (auth: RequestAuth, body: ComplaintCreate): Promise<string> => {
+    const session = await requireSession(app, auth, body.sessionId);
+    const result = await resultOf(db, auth, body.type, body.resultId);
+    if (result.sessionRef !== session.id)
+      throw ApiError.of(
+        400,
+        'INVALID_FIELD',
+        'qc.complaint.resultNotInSession',
+        { resultId: body.resultId, sessionId: body.sessionId },
+        'resultId',
+      );
+    const complaintRules = body.complaintRules.map((r, i) => {
+      const ruleName = result.rules.get(r.ruleId);
+      if (ruleName === undefined)
+        throw ApiError.of(
+          400,
+          'INVALID_FIELD',
+          'qc.complaint.ruleNotInResult',
+          { ruleId: r.ruleId },
+          `complaintRules[${i}].ruleId`,
+        );
+      return { ruleId: r.ruleId, ruleName };
+    });
+    // `attachment` and `complaintFiles` name the same single file
+    const paths = [...new Set([body.attachment, ...body.complaintFiles.map((f) => f.path)].filter((p) => !!p))];
+    if (paths.length > LIMITS.complaintAttachments)
+      throw ApiError.of(400, 'INVALID_FIELD', 'qc.complaint.attachmentLimit', {}, 'complaintFiles');
+    const attachment = paths[0] ?? null;
+    checkFile(attachment, body.attachment ? 'attachment' : 'complaintFiles[0].path');
+    const files =
+      body.complaintFiles.length > 0
+        ? body.complaintFiles
+        : attachment === null
+          ? []
+          : [{ name: attachment.split('/').pop() ?? attachment, path: attachment }];
+    return db.transaction(async (tx) => {
+      const [pending] = await tx
+        .select({ id: complaints.id })
+        .from(complaints)
+        .where(
+          and(
+            eq(complaints.organizationId, auth.organizationId),
+            eq(complaints.type, body.type),
+            eq(complaints.resultId, result.id),
+            eq(complaints.status, 'PENDING'),
+            eq(complaints.deleted, 'NONE'),
+          ),
+        );
+      if (pending !== undefined)
+        throw ApiError.of(400, 'COMPLAINT_PENDING', 'qc.complaint.alreadyPending', { id: pending.id }, 'resultId');
+      const [row] = await tx
+        .insert(complaints)
+        .values({
+          ...createdBy(auth),
+          type: body.type,
+          resultId: result.id,
+          schemeId: result.schemeId,
+          sessionRef: session.id,
+          sessionId: session.sessionId,
+          chatId: session.chatId,
+          agentId: session.agentId,
+          agentName: session.agentName,
+          groups: session.groups,
+          groupIds: session.groupIds,
+          startTime: session.beginTime,
+          duration: session.duration,
+          status: 'PENDING',
+          reason: body.reason,
+          complaintRules,
+          attachment,
+          complaintFiles: files,
+        })
+        .returning({ id: complaints.id });
+      const table = body.type === 'AI' ? aiResults : manualResults;
+      await tx.update(table).set({ isComplaint: true }).where(eq(table.id, result.id));
+      return String(row!.id);
+    });
+  };
+
+  const reviewComplaint = async (auth: RequestAuth, body: ComplaintChange, raw: unknown): Promise<string> => {
+    // the appellant does not judge his own appeal
+    if (auth.agentId !== null)
+      throw new ApiError(
+        403,
+        'FORBIDDEN',
+        '坐席只能提交申诉，不能审核申诉',
+        'an agent may file complaints but not review them',
+      );
+    const verdict = body.complaint;
+    checkFile(verdict.commonAttachment, 'complaint.commonAttachment');
+    return db.transaction(async (tx) => {
+      const key = dbId(verdict.id);
+      const [row] =
+        key === null
+          ? []
+          : await tx
+              .select()
+              .from(complaints)
+              .where(
+                and(
+                  eq(complaints.id, key),
+                  eq(complaints.organizationId, auth.organizationId),
+                  ne(complaints.deleted, 'BUFFER'),
+                ),
+              )
+              .for('update');
+      if (row === undefined) throw notFound(COMPLAINT, verdict.id);
+      if (row.deleted !== 'NONE') throw inTrash(COMPLAINT, verdict.id);
+      if (body.version !== undefined && body.version !== null && body.version !== row.version)
+        throw ApiError.staleVersion();
+      if (row.status !== 'PENDING')
+        throw ApiError.of(400, 'NOT_PENDING', 'qc.complaint.notPending', {}, 'complaint.id');
+      if (body.sessionId && body.sessionId !== row.sessionId)
+        throw ApiError.of(
+          400,
+          'INVALID_FIELD',
+          'qc.complaint.resultNotInSession',
+          { resultId: row.resultId, sessionId: body.sessionId },
+          'sessionId',
+        );
+      if (body.resultId && body.resultId !== String(row.resultId))
+        throw ApiError.of(
+          400,
+          'INVALID_FIELD',
+          'qc.complaint.resultNotInSession',
+          { resultId: body.resultId, sessionId: row.sessionId },
+          'resultId',
+        );
+      if (row.type === 'AI' && body.manualAngles)
+        throw ApiError.of(
+          400,
+          'INVALID_FIELD',
+          'qc.complaint.wrongReviewKind',
+          { type: 'AI', field: 'manualAngles' },
+          'manualAngles',
+        );
+      if (row.type === 'MANUAL' && body.rules)
+        throw ApiError.of(
+          400,
+          'INVALID_FIELD',
+          'qc.complaint.wrongReviewKind',
+          { type: 'MANUAL', field: 'rules' },
+          'rules',
+        );
+      // an approval re-scores the result with the reviewer's numbers; a rejection leaves the score as it was
+      if (verdict.status === 'ACTIVE' && row.type === 'AI' && body.rules) {
+        const [ai] = await tx
+          .select({ version: aiResults.version })
+          .from(aiResults)
+          .where(and(eq(aiResults.id, row.resultId), eq(aiResults.organizationId, auth.organizationId)));
+        if (ai === undefined) throw notFound(AI_RESULT, String(row.resultId));
+        await review(tx, auth, {
+          id: String(row.resultId),
+          version: ai.version,
+          comments: body.note ?? undefined,
+          rules: body.rules,
+        });
+      }
+      if (verdict.status === 'ACTIVE' && row.type === 'MANUAL' && body.manualAngles) {
+        const schemeId = String(row.schemeId);
+        if (body.schemeId && body.schemeId !== schemeId)
+          throw ApiError.badRequest(
+            'INVALID_FIELD',
+            `质检方案 ${body.schemeId} 不是该人工质检结果的方案（${schemeId}）`,
+            `scheme ${body.schemeId} is not the scheme of this manual result (${schemeId})`,
+            'schemeId',
+          );
+        const scheme = await loadPersonScheme(tx, auth, schemeId);
+        const style = scheme.row.style === 'PASS' ? 'PASS' : 'SCORE';
+        parse(
+          z
+            .object({ manualAngles: z.array(manualAngleInputSchema) })
+            .superRefine((b, ctx) => checkAssessment(b, { style }, ctx, { checkAppraisals: false })),
+          { manualAngles: (raw as { manualAngles?: unknown }).manualAngles },
+        );
+        const scored = scoreAssessment(scheme, body.manualAngles);
+        const changed = await tx
+          .update(manualResults)
+          .set({
+            manualAngles: scored.manualAngles,
+            manualScore: scored.manualScore,
+            pass: scored.pass,
+            reviewScore: scored.manualScore,
+            isReview: true,
+            ...(body.note ? { comments: body.note } : {}),
+            ...modifiedBy(auth),
+            version: sql`${manualResults.version} + 1`,
+          })
+          .where(and(eq(manualResults.id, row.resultId), eq(manualResults.organizationId, auth.organizationId)))
+          .returning({ id: manualResults.id });
+        if (changed.length === 0) throw notFound(MANUAL_RESULT, String(row.resultId));
+      }
+      await tx
+        .update(complaints)
+        .set({
+          status: verdict.status,
+          commonReason: verdict.commonReason,
+          commonAttachment: verdict.commonAttachment ?? null,
+          note: body.note ?? null,
+          reviewerId: auth.userId,
+          reviewerName: auth.name,
+          reviewTime: new Date(),
+          ...modifiedBy(auth),
+          version: sql`${complaints.version} + 1`,
+        })
+        .where(eq(complaints.id, row.id));
+      return String(row.id);
+    });
+  };
+
+  defineRoute(
+    app,
+    {
+      path: '/v3/chats/complaint/create',
+      access: accessOf('/v3/chats/complaint/create'),
+      body: z.object({}).loose(),
+      summary:
+        'file a complaint against an AI or MANUAL result ({type, sessionId, resultId, reason ≤100, complaintRules, one attachment under qc/complaint/}); an agent on his own results only. A body with complaint.id is a review, as /change',
+      response: savedAnswerSchema,
+      tags,
+    },
+    async ({ auth, request }) => {
+      const raw = request.body ?? {};
+      if (typeof raw === 'object' && raw !== null && 'complaint' in raw) {
+        const body = parse(complaintChangeSchema, raw) as ComplaintChange;
+        return { id: await reviewComplaint(auth, body, raw) };
+      }
+      return { id: await fileComplaint(auth, parse(complaintCreateSchema, raw) as ComplaintCreate) };
+    },
+  );
+
+  defineRoute(
+    app,
+    {
+      path: '/v3/chats/complaint/change',
+      access: accessOf('/v3/chats/complaint/change'),
+      body: complaintChangeSchema,
+      summary:
+        "review a PENDING complaint: complaint {id, status ACTIVE|INACTIVE, commonReason ≤100, commonAttachment}, version, related ids; approving with rules (AI) or manualAngles (MANUAL) re-scores the result with the engine's review or manual scoring",
+      response: savedAnswerSchema,
+      tags,
+    },
+    async ({ auth, body, request }) => ({ id: await reviewComplaint(auth, body, request.body) }),
+  );
+}
+
+interface ComplainedResult {
+  readonly id: number;
+  readonly sessionRef: number;
+  readonly schemeId: number;
+  /** rule id → name of the rules a complaint may name */
+  readonly rules: ReadonlyMap<string, string>;
+}
+
+/** The result a complaint is about: the caller's (an agent's own), not deleted; 404 otherwise. */
+async function resultOf(db: Database, auth: RequestAuth, type: 'AI' | 'MANUAL', id: string): Promise<ComplainedResult> {
+  const key = dbId(id) ?? 0;
+  if (type === 'AI') {
+    const [row] = await db
+      .select()
+      .from(aiResults)
+      .where(
+        and(
+          eq(aiResults.id, key),
+          eq(aiResults.organizationId, auth.organizationId),
+          eq(aiResults.deleted, 'NONE'),
+          auth.agentId === null ? undefined : eq(aiResults.agentId, auth.agentId),
+        ),
+      );
+    if (row === undefined) throw notFound(AI_RESULT, id);
+    return {
+      id: row.id,
+      sessionRef: row.sessionRef,
+      schemeId: row.schemeId,
+      rules: new Map(row.resultRules.map((r) => [String(r.ruleId), r.ruleName])),
+    };
+  }
+  const [row] = await db
+    .select()
+    .from(manualResults)
+    .where(
+      and(
+        eq(manualResults.id, key),
+        eq(manualResults.organizationId, auth.organizationId),
+        eq(manualResults.deleted, 'NONE'),
+        auth.agentId === null ? undefined : eq(manualResults.agentId, auth.agentId),
+      ),
+    );
+  if (row === undefined) throw notFound(MANUAL_RESULT, id);
+  return {
+    id: row.id,
+    sessionRef: row.sessionRef,
+    schemeId: row.schemeId,
+    rules: new Map(row.manualAngles.flatMap((a) => a.manualRules.map((r) => [String(r.ruleId), r.ruleName] as const))),
+  };
+}

@@ -1,0 +1,1 @@
+export { manualResultRoutes } from './manual-result-routes.js';
