@@ -7,14 +7,27 @@ import { join } from 'node:path';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
-  console.log('test:e2e: installing Debian chromium (apt-get) / 安装 chromium');
-  const install = () => spawnSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit' }).status === 0;
+/** Installs Debian packages with apt-get (after `apt-get update` when the first try fails). */
+function aptInstall(packages) {
+  console.log(`test:e2e: installing ${packages.join(', ')} (apt-get) / 安装 ${packages.join(', ')}`);
+  const install = () => spawnSync('apt-get', ['install', '-y', ...packages], { stdio: 'inherit' }).status === 0;
   if (!install()) {
     spawnSync('apt-get', ['update'], { stdio: 'inherit' });
-    if (!install()) throw new Error('could not install chromium with apt-get / 无法安装 chromium');
+    if (!install()) throw new Error(`could not install ${packages.join(', ')} with apt-get / 无法安装`);
   }
+}
+
+/** A font with Chinese glyphs, or the screenshots show boxes where the console's words are. */
+function hasChineseFont() {
+  const list = spawnSync('fc-list', [':lang=zh'], { encoding: 'utf8' });
+  return list.status === 0 && list.stdout.trim() !== '';
+}
+
+function ensureChromium() {
+  const missing = [];
+  if (!existsSync(CHROMIUM)) missing.push('chromium');
+  if (!hasChineseFont()) missing.push('fonts-wqy-microhei');
+  if (missing.length > 0) aptInstall(missing);
 }
 
 async function waitUntilUp(url, server) {
@@ -44,6 +57,7 @@ const server = spawn('npm', ['start'], {
     QCDESK_DATA: data,
     PORT: port,
     QCDESK_ADMIN_PASSWORD: 'e2e-admin-pass',
+    QCDESK_DEMO_PASSWORD: 'e2e-demo-pass',
     DATABASE_URL: '',
     REDIS_URL: '',
   },
@@ -62,6 +76,7 @@ try {
         ...process.env,
         QCDESK_E2E_URL: url,
         QCDESK_E2E_ADMIN_PASSWORD: 'e2e-admin-pass',
+        QCDESK_E2E_DEMO_PASSWORD: 'e2e-demo-pass',
         CHROMIUM_PATH: CHROMIUM,
       },
     },
@@ -71,6 +86,9 @@ try {
   try {
     process.kill(-server.pid, 'SIGTERM');
   } catch {}
+  // let the server close its store before the data folder goes
+  if (server.exitCode === null && server.signalCode === null)
+    await Promise.race([new Promise((r) => server.once('exit', r)), new Promise((r) => setTimeout(r, 10_000))]);
   rmSync(data, { recursive: true, force: true });
 }
 process.exit(status);

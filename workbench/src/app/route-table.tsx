@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { qcRuleDescription } from '../entities/qc-rule';
 import { qcSchemeDescription } from '../entities/qc-scheme';
+import { qcTaskDescription } from '../entities/qc-task';
 import { EntityList } from '../entity/EntityList';
 import type { EntityDescription, EntityRecord } from '../entity/types';
 import type { RouteLocation } from '../router/location';
@@ -21,7 +22,43 @@ const SchemeViewRoute = lazy(() =>
 const RuleCreateRoute = lazy(() =>
   import('../screens/qc/rule/RuleCreate').then((m) => ({ default: () => <m.RuleCreate /> })),
 );
+const TaskListRoute = lazy(() => import('../screens/qc/task/TaskList').then((m) => ({ default: m.TaskList })));
+const TaskEditRoute = lazy(() => import('../screens/qc/task/TaskEdit').then((m) => ({ default: m.TaskEdit })));
 const RuleConfigRoute = lazy(() => import('../screens/qc/rule/RuleConfig').then((m) => ({ default: m.RuleConfig })));
+const AiResultListRoute = lazy(() =>
+  import('../screens/qc/ai-result/AiResultList').then((m) => ({ default: m.AiResultList })),
+);
+const AiResultDetailRoute = lazy(() =>
+  import('../screens/qc/ai-result/AiResultDetail').then((m) => ({ default: m.AiResultDetail })),
+);
+const AiResultChangeRoute = lazy(() =>
+  import('../screens/qc/ai-result/AiResultChange').then((m) => ({ default: m.AiResultChange })),
+);
+const ManualResultListRoute = lazy(() =>
+  import('../screens/qc/manual-result/ManualResultList').then((m) => ({ default: m.ManualResultList })),
+);
+const ManualResultDetailRoute = lazy(() =>
+  import('../screens/qc/manual-result/ManualResultDetail').then((m) => ({ default: m.ManualResultDetail })),
+);
+const ManualAssessRoute = lazy(() =>
+  import('../screens/qc/manual-result/ManualAssess').then((m) => ({ default: m.ManualAssess })),
+);
+const ComplaintListRoute = lazy(() =>
+  import('../screens/qc/complaint/ComplaintList').then((m) => ({ default: m.ComplaintList })),
+);
+const ComplaintDetailRoute = lazy(() =>
+  import('../screens/qc/complaint/ComplaintDetail').then((m) => ({ default: m.ComplaintDetail })),
+);
+const ApproveAiRoute = lazy(() =>
+  import('../screens/qc/complaint/ComplaintApprove').then((m) => ({
+    default: ({ location }: { location: RouteLocation }) => <m.ComplaintApprove location={location} kind="AI" />,
+  })),
+);
+const ApproveManualRoute = lazy(() =>
+  import('../screens/qc/complaint/ComplaintApprove').then((m) => ({
+    default: ({ location }: { location: RouteLocation }) => <m.ComplaintApprove location={location} kind="MANUAL" />,
+  })),
+);
 
 /** The list route of an entity description: adding an entity's list is adding this line to ROUTES. */
 export function entityListRoute<R extends EntityRecord>(
@@ -40,6 +77,10 @@ export function entityListRoute<R extends EntityRecord>(
 
 const schemeList = { path: qcSchemeDescription.listPath, query: {} };
 const ruleList = { path: qcRuleDescription.listPath, query: {} };
+const taskList = { path: qcTaskDescription.listPath, query: {} };
+const aiResultList = { path: '/qc/ai-result/list', query: {} };
+const manualResultList = { path: '/qc/manual-result/list', query: {} };
+const complaintList = { path: '/qc/complaint', query: {} };
 
 export const ROUTES: RouteDefinition[] = [
   entityListRoute(qcSchemeDescription, 'qc', 'qc-scheme.view'),
@@ -76,6 +117,98 @@ export const ROUTES: RouteDefinition[] = [
     component: RuleConfigRoute,
     parent: ruleList,
   },
+  {
+    path: qcTaskDescription.listPath,
+    area: 'qc',
+    title: 'task.title',
+    permission: 'qc-task.view',
+    component: TaskListRoute,
+  },
+  {
+    path: '/qc/task/edit',
+    area: 'qc',
+    title: 'task.editTitle',
+    permission: 'qc-task.view',
+    component: TaskEditRoute,
+    parent: taskList,
+  },
+  {
+    path: aiResultList.path,
+    area: 'qc',
+    title: 'aiResult.title',
+    permission: 'qc-ai-result.view',
+    component: AiResultListRoute,
+  },
+  {
+    path: '/qc/ai-result/detail',
+    area: 'qc',
+    title: 'aiResult.detailTitle',
+    permission: 'qc-ai-result.view',
+    component: AiResultDetailRoute,
+    parent: aiResultList,
+  },
+  {
+    path: '/qc/ai-result/change',
+    area: 'qc',
+    title: 'aiResult.changeTitle',
+    permission: 'qc-ai-result.edit',
+    component: AiResultChangeRoute,
+    parent: aiResultList,
+  },
+  {
+    path: manualResultList.path,
+    area: 'qc',
+    title: 'manual.title',
+    permission: 'qc-manual-result.view',
+    component: ManualResultListRoute,
+  },
+  {
+    path: '/qc/manual-result/detail',
+    area: 'qc',
+    title: 'manual.detailTitle',
+    permission: 'qc-manual-result.view',
+    component: ManualResultDetailRoute,
+    parent: manualResultList,
+  },
+  {
+    path: '/qc/manual-result/assess',
+    area: 'qc',
+    title: 'manual.assessTitle',
+    permission: 'qc-manual-result.edit',
+    component: ManualAssessRoute,
+    parent: manualResultList,
+  },
+  {
+    path: complaintList.path,
+    area: 'qc',
+    title: 'complaint.title',
+    permission: 'qc-complaint.view',
+    component: ComplaintListRoute,
+  },
+  {
+    path: '/qc/complaint/detail',
+    area: 'qc',
+    title: 'complaint.detailTitle',
+    permission: 'qc-complaint.view',
+    component: ComplaintDetailRoute,
+    parent: complaintList,
+  },
+  {
+    path: '/qc/complaint/approve-ai',
+    area: 'qc',
+    title: 'complaint.approveAiTitle',
+    permission: 'qc-complaint.edit',
+    component: ApproveAiRoute,
+    parent: complaintList,
+  },
+  {
+    path: '/qc/complaint/approve-manual',
+    area: 'qc',
+    title: 'complaint.approveManualTitle',
+    permission: 'qc-complaint.edit',
+    component: ApproveManualRoute,
+    parent: complaintList,
+  },
   { path: '/coming', area: 'online', title: 'nav.coming', component: ComingSoon },
 ];
 
@@ -90,6 +223,10 @@ export const NAV: NavArea[] = [
     entries: [
       { label: 'nav.qcScheme', to: schemeList, permission: 'qc-scheme.view' },
       { label: 'nav.qcRule', to: ruleList, permission: 'qc-rule.view' },
+      { label: 'nav.qcAiResult', to: aiResultList, permission: 'qc-ai-result.view' },
+      { label: 'nav.qcManualResult', to: manualResultList, permission: 'qc-manual-result.view' },
+      { label: 'nav.qcComplaint', to: complaintList, permission: 'qc-complaint.view' },
+      { label: 'nav.qcTask', to: taskList, permission: 'qc-task.view' },
     ],
   },
   { key: 'online', label: 'area.online', entries: [{ label: 'nav.coming', to: coming('online') }] },

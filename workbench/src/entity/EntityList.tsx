@@ -34,15 +34,38 @@ const DEFAULT_PAGE_SIZES = [10, 20, 30, 50, 100] as const;
 export interface EntityListProps<R extends EntityRecord> {
   description: EntityDescription<R>;
   location: RouteLocation;
-  /** more toolbar buttons, given the selected ids */
-  extraActions?: (selected: readonly RecordId[]) => ReactNode;
+  /** more toolbar buttons, given the selected ids (and the rows on screen, and a way to reload the list) */
+  extraActions?: (selected: readonly RecordId[], context: ListContext<R>) => ReactNode;
+  /** more body filters set outside the search row (status radios, quick dates, sorts); a change reloads */
+  baseFilters?: Readonly<Record<string, unknown>>;
+  /** shown above the search row (e.g. radio filters with counts) */
+  toolbar?: ReactNode;
+  /** more inputs in the search row, applied by the caller through `onSearch` / cleared through `onReset` */
+  searchFields?: ReactNode;
+  onSearch?: () => void;
+  onReset?: () => void;
+}
+
+/** What row actions and extra toolbar buttons may use besides the row. */
+export interface ListContext<R> {
+  records: readonly R[];
+  reload: () => void;
 }
 
 /**
  * The list screen of any entity description: tabs, NONE/TRASH views, keyword and filters, paging, row
  * selection, bulk delete/restore/empty/activate/deactivate with confirmations, and reload on `_reload=list`.
  */
-export function EntityList<R extends EntityRecord>({ description: d, location, extraActions }: EntityListProps<R>) {
+export function EntityList<R extends EntityRecord>({
+  description: d,
+  location,
+  extraActions,
+  baseFilters,
+  toolbar,
+  searchFields,
+  onSearch,
+  onReset,
+}: EntityListProps<R>) {
   const client = useApi();
   const api = useMemo(() => resource<R>(client, d.api.base, { detailParam: d.api.detailParam }), [client, d]);
   const { t, m, locale, options, label } = useI18n();
@@ -62,6 +85,7 @@ export function EntityList<R extends EntityRecord>({ description: d, location, e
   const [error, setError] = useState<string | null>(null);
   const [selected, setSelected] = useState<RecordId[]>([]);
   const [localReload, setLocalReload] = useState(0);
+  const baseKey = JSON.stringify(baseFilters ?? {});
 
   // A new view (tab, trash) starts on page 1 with nothing selected.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset exactly when the view changes
@@ -79,6 +103,7 @@ export function EntityList<R extends EntityRecord>({ description: d, location, e
     for (const [key, value] of Object.entries(applied)) if (value.trim() !== '') filters[key] = value.trim();
     if (d.softDelete) filters.deleted = deleted;
     if (d.tabs && tabValue) filters[d.tabs.param] = tabValue;
+    Object.assign(filters, JSON.parse(baseKey) as Record<string, unknown>);
     api
       .page({ page, size, filters, fields: d.fields })
       .then((answer) => {
@@ -92,7 +117,7 @@ export function EntityList<R extends EntityRecord>({ description: d, location, e
     return () => {
       live = false;
     };
-  }, [api, page, size, applied, deleted, tabValue, reloadToken, localReload]);
+  }, [api, page, size, applied, deleted, tabValue, reloadToken, localReload, baseKey]);
 
   const records = data?.records ?? [];
   const allSelected = records.length > 0 && records.every((r) => selected.includes(r.id));
@@ -137,16 +162,19 @@ export function EntityList<R extends EntityRecord>({ description: d, location, e
   );
 
   const search = () => {
+    onSearch?.();
     setApplied(draft);
     setPage(1);
     setLocalReload((n) => n + 1);
   };
   const reset = () => {
+    onReset?.();
     setDraft({});
     setApplied({});
     setPage(1);
   };
 
+  const listContext: ListContext<R> = { records, reload: () => setLocalReload((n) => n + 1) };
   const activateTip = d.status?.activateTip?.(location.query) ?? null;
   const actionsCol = (d.rowActions?.length ?? 0) > 0;
 
@@ -174,6 +202,7 @@ export function EntityList<R extends EntityRecord>({ description: d, location, e
           ]}
         />
       )}
+      {toolbar}
       <Group gap="xs" align="flex-end">
         {d.keyword && (
           <TextInput
@@ -204,6 +233,7 @@ export function EntityList<R extends EntityRecord>({ description: d, location, e
             />
           ),
         )}
+        {searchFields}
         <Button leftSection={<IconSearch size={16} />} onClick={search}>
           {t('common.search')}
         </Button>
@@ -249,7 +279,7 @@ export function EntityList<R extends EntityRecord>({ description: d, location, e
             </Button>
           </>
         )}
-        {extraActions?.(selected)}
+        {extraActions?.(selected, listContext)}
         {count > 0 && (
           <Text size="sm" c="dimmed">
             {t('common.selected', { count })}
@@ -257,9 +287,9 @@ export function EntityList<R extends EntityRecord>({ description: d, location, e
         )}
       </Group>
       <FormErrorBanner error={error} />
-      <div style={{ position: 'relative' }}>
+      <div style={{ position: 'relative', overflowX: d.minTableWidth ? 'auto' : undefined }}>
         <LoadingOverlay visible={loading} />
-        <Table striped highlightOnHover withTableBorder>
+        <Table striped highlightOnHover withTableBorder miw={d.minTableWidth}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={40}>
@@ -272,7 +302,7 @@ export function EntityList<R extends EntityRecord>({ description: d, location, e
               </Table.Th>
               {d.columns.map((column) => (
                 <Table.Th key={column.key} w={column.width}>
-                  {t(column.title)}
+                  {column.header ? column.header() : t(column.title)}
                 </Table.Th>
               ))}
               {actionsCol && <Table.Th>{t('common.operation')}</Table.Th>}
@@ -302,8 +332,12 @@ export function EntityList<R extends EntityRecord>({ description: d, location, e
                             component="button"
                             type="button"
                             onClick={() => {
-                              const target = a.to(row);
-                              navigate(target.path, target.query);
+                              if (a.run) {
+                                void a.run(row, { client, ...listContext });
+                                return;
+                              }
+                              const target = a.to?.(row);
+                              if (target) navigate(target.path, target.query);
                             }}
                           >
                             {t(a.label)}

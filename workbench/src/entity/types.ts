@@ -1,5 +1,6 @@
 import type { Dictionary, PermissionKey } from '@qcdesk/contracts';
 import type { ReactNode } from 'react';
+import type { ApiClient } from '../api/client';
 import type { RecordId } from '../api/resource';
 import type { MessageKey } from '../i18n/dictionary';
 import type { QueryInput } from '../router/location';
@@ -28,6 +29,8 @@ export interface EntityColumn<R> {
   /** the cell links to a route (e.g. the name opens the config modal) */
   link?: (row: R) => RouteTarget;
   render?: (row: R) => ReactNode;
+  /** the header cell's content instead of the title (e.g. a sort toggle) */
+  header?: () => ReactNode;
   width?: number | string;
 }
 
@@ -39,12 +42,21 @@ export interface EntityFilter {
   dictionary?: Dictionary<string>;
 }
 
-/** A row button: a route to open (shown when the user holds `permission`). */
+/** A row button: a route to open, or an action to run (shown when the user holds `permission`). */
 export interface RowAction<R> {
   label: MessageKey;
   permission?: PermissionKey;
-  to: (row: R) => RouteTarget;
+  to?: (row: R) => RouteTarget;
+  /** runs instead of opening a route (e.g. a release that confirms and calls the API) */
+  run?: (row: R, context: RowActionContext<R>) => void | Promise<void>;
   visible?: (row: R) => boolean;
+}
+
+/** What a running row action may use: the API, the rows on screen, and a reload of the list. */
+export interface RowActionContext<R> {
+  client: ApiClient;
+  records: readonly R[];
+  reload: () => void;
 }
 
 /**
@@ -81,4 +93,6 @@ export interface EntityDescription<R extends EntityRecord> {
   rowActions?: RowAction<R>[];
   pageSizes?: readonly number[];
   defaultPageSize?: number;
+  /** lists with many columns: the table keeps at least this width (px) and scrolls sideways */
+  minTableWidth?: number;
 }

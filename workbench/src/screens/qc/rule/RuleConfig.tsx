@@ -23,6 +23,7 @@ import { useI18n } from '../../../i18n/locale-store';
 import type { RouteLocation } from '../../../router/location';
 import { navigate } from '../../../router/router-store';
 import { ConditionBuilder } from '../../../rule-editor/ConditionBuilder';
+import { compileDraft } from '../../../rule-editor/compile-draft';
 import { emptyDraft, type RuleDraft, toConditionConfig, toDraft } from '../../../rule-editor/draft';
 import { ProblemProvider } from '../../../rule-editor/problem-context';
 import { ScoringSettings } from '../../../rule-editor/ScoringSettings';
@@ -87,7 +88,8 @@ export function RuleConfig({ location }: { location: RouteLocation }) {
     if (comments.length > LIMITS.commentsMax) next.comments = m('common.tooLong', { maximum: LIMITS.commentsMax });
     setErrors(next);
     if (next.name || next.comments) return;
-    if (isAi && problem) {
+    // the draft as it is now: the debounced problem may still describe an edit made a moment ago
+    if (isAi && compileDraft({ id: id ?? 'draft', name }, draft)) {
       setBanner(t('rule.hasErrors'));
       return;
     }

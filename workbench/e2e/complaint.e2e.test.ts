@@ -1,0 +1,126 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { answerTo, api, choose, dialog, launch, newPage, open, recordFailure, screenshot, signIn } from './browser.js';
+
+interface Result {
+  id: string;
+  sessionId: string;
+  isComplaint: boolean;
+  resultRules?: { ruleId: string; ruleName: string }[] | null;
+}
+interface ComplaintRow {
+  id: string;
+  status: string;
+  commonReason?: string | null;
+}
+
+/** Opens the complaint list with every date (the filed complaint is today's, the demo ones older). */
+async function openComplaints(page: Page, status: '待审核' | '已审核'): Promise<void> {
+  await open(page, '/qc/complaint');
+  await page.getByRole('radiogroup', { name: '会话日期' }).getByRole('radio', { name: /^全部/ }).check();
+  await page
+    .getByRole('radiogroup', { name: '申诉状态' })
+    .getByRole('radio', { name: new RegExp(`^${status}`) })
+    .check();
+}
+
+/**
+ * An agent's complaint against an AI result, reviewed in the browser: the agent sees it pending in his complaint
+ * list, the supervisor opens it, approves it with a reason, and it moves to the reviewed complaints.
+ */
+describe('complaints in the browser', () => {
+  let browser: Browser;
+  let agent: Page;
+  let supervisor: Page;
+  let complaintId = '';
+  let current: Page | undefined;
+
+  beforeAll(async () => {
+    browser = await launch();
+    agent = await newPage(browser);
+    supervisor = await newPage(browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && current)
+      console.error(`${task.name}: ${await recordFailure(current, task.name)}`);
+  });
+
+  it('the agent files a complaint against one of his AI results and sees it pending', async () => {
+    current = agent;
+    await signIn(agent, 'agent');
+    // the agent's own results only; one without a complaint and with a hit rule to complain about
+    const results = await api<{ records: Result[] }>(
+      agent,
+      '/v3/chats/ai-result/page',
+      { isComplaint: false },
+      { page: '1', size: '100' },
+    );
+    expect(results.status).toBe(200);
+    const result = results.body.records.find((r) => (r.resultRules ?? []).length > 0);
+    expect(result, 'an AI result of the demo agent').toBeDefined();
+    const rule = result!.resultRules![0]!;
+    // the workbench has no filing form for agents yet: the agent's client files it through the API
+    const filed = await api<{ id: string }>(agent, '/v3/chats/complaint/create', {
+      type: 'AI',
+      sessionId: result!.sessionId,
+      resultId: result!.id,
+      reason: '浏览器测试：该规则误判',
+      complaintRules: [{ ruleId: rule.ruleId, ruleName: rule.ruleName }],
+    });
+    expect(filed.status, JSON.stringify(filed.body)).toBe(200);
+    complaintId = String(filed.body.id);
+
+    await openComplaints(agent, '待审核');
+    const line = agent.locator(`tr[data-row-id="${complaintId}"]`);
+    await line.getByText('浏览器测试：该规则误判').waitFor();
+    await line.getByText('待审核').waitFor();
+    await line.getByRole('button', { name: complaintId, exact: true }).click();
+    await dialog(agent, '申诉详情').getByText('浏览器测试：该规则误判').first().waitFor();
+    // the appellant does not judge his own appeal: the server refuses an agent's review
+    const judged = await api(agent, '/v3/chats/complaint/change', {
+      complaint: { id: complaintId, status: 'ACTIVE', commonReason: '自己审核' },
+      sessionId: result!.sessionId,
+      resultId: result!.id,
+    });
+    expect(judged.status).toBe(403);
+  });
+
+  it('the supervisor approves it with a reason and it is reviewed', async () => {
+    current = supervisor;
+    await signIn(supervisor, 'supervisor');
+    await openComplaints(supervisor, '待审核');
+    const line = supervisor.locator(`tr[data-row-id="${complaintId}"]`);
+    await line.waitFor();
+    await screenshot(supervisor, 'complaint-list');
+    await line.getByRole('button', { name: complaintId, exact: true }).click();
+    const detail = dialog(supervisor, '申诉详情');
+    await detail.getByText('浏览器测试：该规则误判').first().waitFor();
+    await detail.getByRole('button', { name: '申诉审核' }).click();
+
+    const review = dialog(supervisor, '智能质检申诉审核');
+    await choose(review, /审核状态/, '通过');
+    await review.getByRole('textbox', { name: /审核原因/ }).fill('浏览器测试：同意申诉');
+    const saved = await answerTo(supervisor, '/v3/chats/complaint/change', () =>
+      review.getByRole('button', { name: '保存' }).click(),
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // the detail reopens on the reviewed complaint
+    await dialog(supervisor, '申诉详情').getByText('浏览器测试：同意申诉').first().waitFor();
+
+    await openComplaints(supervisor, '已审核');
+    await supervisor.locator(`tr[data-row-id="${complaintId}"]`).getByText('已审核').waitFor();
+    const reviewed = await api<{ records: ComplaintRow[] }>(
+      supervisor,
+      '/v3/chats/complaint/page',
+      { status: 'ACTIVE' },
+      { page: '1', size: '100' },
+    );
+    expect(reviewed.body.records.find((c) => String(c.id) === complaintId)).toMatchObject({
+      status: 'ACTIVE',
+      commonReason: '浏览器测试：同意申诉',
+    });
+  });
+});

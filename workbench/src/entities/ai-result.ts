@@ -1,0 +1,179 @@
+import {
+  type AiResult,
+  type ChatMessage,
+  defineDictionary,
+  LIMITS,
+  QcResultStatus,
+  type ResultRule,
+  type SessionDetail,
+} from '@qcdesk/contracts';
+import { createElement } from 'react';
+import type { EntityDescription } from '../entity/types';
+import { translate } from '../i18n/locale-store';
+import { SortHeader } from '../screens/qc/ai-result/sort-header';
+import { ABSENT } from '../ui/display';
+
+/** An AI result as /v3/chats/ai-result/page and /detail answer it: the contract's fields plus the session's columns. */
+export type AiResultRow = AiResult & {
+  manualStyle?: string | null;
+  manualPass?: boolean | null;
+  satisfaction?: number | null;
+  resolved?: boolean | null;
+  customerNick?: string | null;
+  resultTime?: string | null;
+};
+
+/** /v3/chats/ai-result/detail: the result, the session panel, its messages (in send order) and their total. */
+export type AiResultDetail = AiResultRow & {
+  session?: (SessionDetail & { satisfaction?: number | null; resolved?: boolean | null }) | null;
+  messages?: ChatMessage[] | null;
+  messageTotal?: number | null;
+};
+
+export const AI_RESULT_BASE = '/v3/chats/ai-result';
+export const AI_RESULT_LIST = '/qc/ai-result/list';
+export const AI_RESULT_DETAIL = '/qc/ai-result/detail';
+export const AI_RESULT_CHANGE = '/qc/ai-result/change';
+
+/** The yes/no selects of the search row; the API takes 'true' / 'false'. */
+export const YesNo = defineDictionary('qcdesk-yes-no', {
+  true: { zh: '是', en: 'Yes' },
+  false: { zh: '否', en: 'No' },
+});
+
+const yesNo = (value: boolean | null | undefined) =>
+  value === null || value === undefined ? ABSENT : translate(value ? 'common.yes' : 'common.no');
+
+/** The manual score as its style shows it: points (SCORE) or the pass flag (PASS). */
+export function manualScoreText(row: Pick<AiResultRow, 'manualStyle' | 'manualScore' | 'manualPass'>): string {
+  if (row.manualStyle === 'PASS') {
+    if (row.manualPass === null || row.manualPass === undefined) return ABSENT;
+    return translate(row.manualPass ? 'aiResult.pass' : 'aiResult.fail');
+  }
+  return row.manualScore === null || row.manualScore === undefined ? ABSENT : String(row.manualScore);
+}
+
+const ruleName = (rule: unknown) => {
+  const r = rule as Pick<ResultRule, 'ruleId' | 'ruleName'>;
+  return r.ruleName ?? r.ruleId;
+};
+
+const detailOf = (row: AiResultRow) => ({ path: AI_RESULT_DETAIL, query: { id: row.sessionId, _modal: 'large' } });
+
+/**
+ * AI results (qc-area §2 "AI result list"): the text and yes/no filters here; the quick date, time range, status,
+ * score ranges, satisfaction, scheme and sorts are in AiResultList, which sends them besides these.
+ */
+export const aiResultDescription: EntityDescription<AiResultRow> = {
+  name: 'qc-ai-result',
+  title: 'aiResult.title',
+  api: { base: AI_RESULT_BASE, detailParam: 'sessionId' },
+  listPath: AI_RESULT_LIST,
+  softDelete: false,
+  permissions: {},
+  keyword: false,
+  filters: [
+    { key: 'id', label: 'aiResult.id', kind: 'text' },
+    { key: 'sessionId', label: 'aiResult.sessionId', kind: 'text' },
+    { key: 'agentId', label: 'aiResult.agentId', kind: 'text' },
+    { key: 'groupId', label: 'aiResult.groupId', kind: 'text' },
+    { key: 'censorBanId', label: 'aiResult.censorBan', kind: 'text' },
+    { key: 'agentWords', label: 'aiResult.agentWords', kind: 'text' },
+    { key: 'customerWords', label: 'aiResult.customerWords', kind: 'text' },
+    { key: 'trackClient', label: 'aiResult.channel', kind: 'text' },
+    { key: 'isComplaint', label: 'aiResult.isComplaint', kind: 'select', dictionary: YesNo },
+    { key: 'isReview', label: 'aiResult.isReview', kind: 'select', dictionary: YesNo },
+    { key: 'isVeto', label: 'aiResult.isVeto', kind: 'select', dictionary: YesNo },
+    { key: 'resolved', label: 'aiResult.resolved', kind: 'select', dictionary: YesNo },
+  ],
+  columns: [
+    { key: 'id', width: 80, title: 'aiResult.id', link: detailOf },
+    { key: 'sessionId', width: 190, title: 'aiResult.sessionId' },
+    { key: 'name', width: 90, title: 'aiResult.agentName' },
+    {
+      key: 'groups',
+      width: 170,
+      title: 'aiResult.groups',
+      kind: 'fold',
+      fold: {
+        limit: LIMITS.foldGroups,
+        label: (g) => {
+          const group = g as { groupId: string; groupName?: string | null };
+          return group.groupName ?? group.groupId;
+        },
+      },
+    },
+    { key: 'schemeName', width: 170, title: 'aiResult.scheme' },
+    { key: 'aiStatus', width: 100, title: 'aiResult.aiStatus', kind: 'tag', dictionary: QcResultStatus },
+    { key: 'trackClient', width: 80, title: 'aiResult.channel' },
+    { key: 'createTime', width: 110, title: 'aiResult.sessionStart', kind: 'time' },
+    { key: 'duration', width: 90, title: 'aiResult.duration' },
+    {
+      key: 'aiScore',
+      width: 80,
+      title: 'aiResult.aiScore',
+      header: () => createElement(SortHeader, { sortKey: 'ai_score', title: 'aiResult.aiScore' }),
+    },
+    {
+      key: 'resultRules',
+      width: 230,
+      title: 'aiResult.aiRules',
+      kind: 'fold',
+      fold: { limit: LIMITS.foldRules, label: ruleName },
+    },
+    {
+      key: 'manualScore',
+      width: 90,
+      title: 'aiResult.manualScore',
+      value: manualScoreText,
+      header: () => createElement(SortHeader, { sortKey: 'manual_score', title: 'aiResult.manualScore' }),
+    },
+    {
+      key: 'manualRules',
+      width: 200,
+      title: 'aiResult.manualRules',
+      kind: 'fold',
+      fold: { limit: LIMITS.foldRules, label: ruleName },
+    },
+    { key: 'reviewScore', width: 80, title: 'aiResult.reviewScore' },
+    { key: 'isReview', width: 80, title: 'aiResult.isReview', value: (row) => yesNo(row.isReview) },
+    { key: 'isComplaint', width: 80, title: 'aiResult.isComplaint', value: (row) => yesNo(row.isComplaint) },
+    { key: 'comments', title: 'common.comments' },
+    { key: 'modifyTime', width: 110, title: 'common.modifyTime', kind: 'time' },
+  ],
+  fields: [
+    'id',
+    'sessionId',
+    'chatId',
+    'name',
+    'groups',
+    'schemeId',
+    'schemeName',
+    'aiStatus',
+    'trackClient',
+    'createTime',
+    'duration',
+    'aiScore',
+    'resultRules',
+    'manualScore',
+    'manualStyle',
+    'manualPass',
+    'manualRules',
+    'reviewScore',
+    'isReview',
+    'isComplaint',
+    'comments',
+    'modifyTime',
+    'version',
+  ],
+  rowActions: [
+    { label: 'aiResult.detail', permission: 'qc-ai-result.view', to: detailOf },
+    {
+      label: 'aiResult.reinspect',
+      permission: 'qc-ai-result.edit',
+      to: (row) => ({ path: AI_RESULT_CHANGE, query: { id: row.sessionId, _modal: 'large' } }),
+    },
+  ],
+  defaultPageSize: 20,
+  minTableWidth: 2300,
+};

@@ -1,0 +1,53 @@
+import { type Complaint, ComplaintStatus, ComplaintTimeBy, ComplaintType } from '@qcdesk/contracts';
+import type { EntityDescription } from '../entity/types';
+
+export const COMPLAINT_BASE = '/v3/chats/complaint';
+export const COMPLAINT_LIST_PATH = '/qc/complaint';
+
+/** The complaint detail route of a complaint. */
+export const complaintDetail = (row: Pick<Complaint, 'id' | 'type'>) => ({
+  path: '/qc/complaint/detail',
+  query: { id: row.id, type: row.type, _modal: 'large' },
+});
+
+/** Complaints (qc-area §2 "Complaint list"); the status and date radios are in ComplaintList. */
+export const complaintDescription: EntityDescription<Complaint> = {
+  name: 'qc-complaint',
+  title: 'complaint.title',
+  api: { base: COMPLAINT_BASE, detailParam: 'complaintId' },
+  listPath: COMPLAINT_LIST_PATH,
+  softDelete: false,
+  permissions: {},
+  keyword: false,
+  filters: [
+    { key: 'sessionId', label: 'aiResult.sessionId', kind: 'text' },
+    { key: 'resultId', label: 'complaint.resultId', kind: 'text' },
+    { key: 'agentId', label: 'aiResult.agentId', kind: 'text' },
+    { key: 'groupId', label: 'aiResult.groupId', kind: 'text' },
+    { key: 'type', label: 'complaint.type', kind: 'select', dictionary: ComplaintType },
+    { key: 'timeby', label: 'aiResult.timeby', kind: 'select', dictionary: ComplaintTimeBy },
+  ],
+  columns: [
+    { key: 'id', title: 'complaint.id', link: complaintDetail },
+    { key: 'sessionId', title: 'aiResult.sessionId' },
+    { key: 'resultId', title: 'complaint.resultId' },
+    { key: 'name', title: 'aiResult.agentName' },
+    {
+      key: 'groups',
+      title: 'aiResult.groups',
+      kind: 'fold',
+      fold: { limit: 3, label: (g) => (g as { groupName?: string | null; groupId: string }).groupName ?? '' },
+    },
+    { key: 'type', title: 'complaint.type', kind: 'dict', dictionary: ComplaintType },
+    { key: 'status', title: 'complaint.status', kind: 'tag', dictionary: ComplaintStatus, width: 100 },
+    { key: 'reason', title: 'complaint.reason' },
+    { key: 'commonReason', title: 'complaint.commonReason' },
+    { key: 'startTime', title: 'aiResult.sessionStart', kind: 'time' },
+    { key: 'duration', title: 'aiResult.duration' },
+    { key: 'createTime', title: 'complaint.createTime', kind: 'time' },
+    { key: 'modifyTime', title: 'common.modifyTime', kind: 'time' },
+  ],
+  rowActions: [{ label: 'common.view', to: complaintDetail }],
+  defaultPageSize: 20,
+  minTableWidth: 1600,
+};

@@ -1,0 +1,166 @@
+import {
+  canRelease,
+  defineDictionary,
+  foldManualRules,
+  type ManualResult,
+  ManualResultTimeBy,
+  type ManualRule,
+  QcResultStatus,
+} from '@qcdesk/contracts';
+import { createElement } from 'react';
+import { type ApiClient, errorText } from '../api/client';
+import type { EntityDescription } from '../entity/types';
+import { translate } from '../i18n/locale-store';
+import { SortHeader } from '../screens/qc/ai-result/sort-header';
+import { satisfactionText } from '../screens/qc/manual-result/list-pieces';
+import { confirmAction } from '../ui/confirm';
+import { ABSENT } from '../ui/display';
+import { notifyError, notifySuccess } from '../ui/notify';
+import { YesNo } from './ai-result';
+
+/** A manual result as the list shows it: every stored one has an id. */
+export type ManualResultRow = ManualResult & { id: string };
+
+export const MANUAL_RESULT_BASE = '/v3/chats/qc-manual-result';
+export const QUALITY_STATUS_PATH = '/v3/chats/session/quality-status';
+export const MANUAL_LIST_PATH = '/qc/manual-result/list';
+
+const PassFilter = defineDictionary('qcdesk-pass', {
+  true: { zh: '合格', en: 'Up to standard' },
+  false: { zh: '不合格', en: 'Not up to standard' },
+});
+
+const yesNo = (value: boolean | null | undefined) =>
+  value === null || value === undefined ? ABSENT : translate(value ? 'common.yes' : 'common.no');
+
+/** The manual score by the scheme's style: points (SCORE) or the pass flag (PASS). */
+export function manualScoreText(row: Pick<ManualResult, 'style' | 'manualScore' | 'pass'>): string {
+  if (row.style === 'PASS') {
+    if (row.pass === null || row.pass === undefined) return ABSENT;
+    return translate(row.pass ? 'aiResult.pass' : 'aiResult.fail');
+  }
+  return row.manualScore === null || row.manualScore === undefined ? ABSENT : String(row.manualScore);
+}
+
+/** The rules that cost points: a deduction (SCORE) or a fail (PASS), and every fatal error. */
+export function deductedRules(row: Pick<ManualResult, 'style' | 'manualRules'>): ManualRule[] {
+  return (row.manualRules ?? []).filter(
+    (r) => r.fatalError || (row.style === 'PASS' ? r.pass === false : (r.scoreNum ?? 0) > 0),
+  );
+}
+
+/** Single and bulk release / move to be inspected: POST /v3/chats/session/quality-status with session ids. */
+export async function moveQualityStatus(
+  client: ApiClient,
+  sessionIds: readonly string[],
+  status: 'READY_CHECKED' | 'UNCHECKED',
+): Promise<void> {
+  await client.request({ path: QUALITY_STATUS_PATH, body: { ids: sessionIds, status } });
+}
+
+/** Manual results (qc-area §2 "Manual result list"); the radios, dates and bulk buttons are in ManualResultList. */
+export const manualResultDescription: EntityDescription<ManualResultRow> = {
+  name: 'qc-manual-result',
+  title: 'manual.title',
+  api: { base: MANUAL_RESULT_BASE, detailParam: 'sessionId' },
+  listPath: MANUAL_LIST_PATH,
+  softDelete: false,
+  permissions: {},
+  keyword: false,
+  filters: [
+    { key: 'id', label: 'aiResult.id', kind: 'text' },
+    { key: 'sessionId', label: 'aiResult.sessionId', kind: 'text' },
+    { key: 'customerId', label: 'manual.customerId', kind: 'text' },
+    { key: 'customerNick', label: 'manual.customerNick', kind: 'text' },
+    { key: 'customerPhone', label: 'manual.customerPhone', kind: 'text' },
+    { key: 'agentId', label: 'aiResult.agentId', kind: 'text' },
+    { key: 'groupId', label: 'aiResult.groupId', kind: 'text' },
+    { key: 'censorBanId', label: 'aiResult.censorBan', kind: 'text' },
+    { key: 'agentWords', label: 'aiResult.agentWords', kind: 'text' },
+    { key: 'customerWords', label: 'aiResult.customerWords', kind: 'text' },
+    { key: 'trackClient', label: 'aiResult.channel', kind: 'text' },
+    { key: 'pass', label: 'manual.pass', kind: 'select', dictionary: PassFilter },
+    { key: 'resolved', label: 'aiResult.resolved', kind: 'select', dictionary: YesNo },
+    { key: 'timeby', label: 'aiResult.timeby', kind: 'select', dictionary: ManualResultTimeBy },
+  ],
+  columns: [
+    {
+      key: 'sessionId',
+      title: 'aiResult.sessionId',
+      link: (row) => ({ path: '/qc/manual-result/detail', query: { id: row.sessionId, _modal: 'large' } }),
+    },
+    { key: 'id', title: 'aiResult.id' },
+    { key: 'name', title: 'aiResult.agentName' },
+    {
+      key: 'groups',
+      title: 'aiResult.groups',
+      kind: 'fold',
+      fold: { limit: 3, label: (g) => (g as { groupName?: string | null; groupId: string }).groupName ?? '' },
+    },
+    { key: 'schemeName', title: 'aiResult.scheme' },
+    { key: 'manualStatus', title: 'manual.status', kind: 'tag', dictionary: QcResultStatus, width: 100 },
+    { key: 'trackClient', title: 'aiResult.channel' },
+    { key: 'sessionBeginTime', title: 'aiResult.sessionStart', kind: 'time' },
+    { key: 'duration', title: 'aiResult.duration' },
+    {
+      key: 'aiScore',
+      title: 'aiResult.aiScore',
+      header: () => createElement(SortHeader, { sortKey: 'ai_score', title: 'aiResult.aiScore' }),
+    },
+    {
+      key: 'aiRules',
+      title: 'aiResult.aiRules',
+      kind: 'fold',
+      fold: { limit: 5, label: (r) => (r as { ruleName?: string | null; ruleId: string }).ruleName ?? '' },
+    },
+    {
+      key: 'manualScore',
+      title: 'aiResult.manualScore',
+      value: manualScoreText,
+      header: () => createElement(SortHeader, { sortKey: 'manual_score', title: 'aiResult.manualScore' }),
+    },
+    {
+      key: 'manualRules',
+      title: 'manual.manualRules',
+      kind: 'fold',
+      value: (row) => foldManualRules(deductedRules(row), Number.POSITIVE_INFINITY),
+      fold: { limit: 5, label: (r) => (r as { ruleName?: string | null; ruleId: string }).ruleName ?? '' },
+    },
+    { key: 'reviewScore', title: 'aiResult.reviewScore' },
+    { key: 'isReview', title: 'aiResult.isReview', value: (row) => yesNo(row.isReview) },
+    { key: 'isComplaint', title: 'aiResult.isComplaint', value: (row) => yesNo(row.isComplaint) },
+    { key: 'satisfaction', title: 'aiResult.scores', value: (row) => satisfactionText(row.satisfaction) },
+    { key: 'comments', title: 'common.comments' },
+  ],
+  rowActions: [
+    {
+      label: 'common.view',
+      to: (row) => ({ path: '/qc/manual-result/detail', query: { id: row.sessionId, _modal: 'large' } }),
+    },
+    {
+      label: 'manual.assess',
+      permission: 'qc-manual-result.edit',
+      to: (row) =>
+        row.schemeId
+          ? { path: '/qc/manual-result/assess', query: { id: row.sessionId, schemeId: row.schemeId, _modal: 'large' } }
+          : { path: '/qc/manual-result/detail', query: { id: row.sessionId, _modal: 'large' } },
+    },
+    {
+      label: 'manual.release',
+      permission: 'qc-manual-result.edit',
+      visible: (row) => canRelease(row.manualStatus),
+      run: async (row, { client, reload }) => {
+        if (!(await confirmAction(translate('manual.releaseConfirm', { sessionId: row.sessionId })))) return;
+        try {
+          await moveQualityStatus(client, [row.sessionId], 'UNCHECKED');
+          notifySuccess();
+          reload();
+        } catch (e) {
+          notifyError(errorText(e));
+        }
+      },
+    },
+  ],
+  defaultPageSize: 20,
+  minTableWidth: 2300,
+};

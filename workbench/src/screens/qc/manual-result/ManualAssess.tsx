@@ -1,0 +1,161 @@
+import { Badge, Button, Checkbox, Group, LoadingOverlay, Stack, Text, Textarea, Title } from '@mantine/core';
+import { assessmentSchemaFor, type ManualResult, type QcScheme, ScoringStyle } from '@qcdesk/contracts';
+import { useEffect, useState } from 'react';
+import { useApi } from '../../../api/api-context';
+import { errorText } from '../../../api/client';
+import { MANUAL_RESULT_BASE } from '../../../entities/manual-result';
+import { useI18n } from '../../../i18n/locale-store';
+import type { RouteLocation } from '../../../router/location';
+import { navigate } from '../../../router/router-store';
+import { FormErrorBanner } from '../../../ui/FormErrorBanner';
+import { notifySuccess, notifyWarning } from '../../../ui/notify';
+import { type AngleDraft, errorsByField, toAngleDrafts, toManualAngles } from './assessment-form';
+import { Section } from './detail-pieces';
+import { ScoringTable } from './ScoringTable';
+
+/**
+ * /qc/manual-result/assess?id={sessionId}&schemeId: the assessment of a session against a PERSON scheme, in its
+ * style (SCORE: points per rule, PASS: pass or fail per rule), with fatal errors, reasons, the scheme's appraisal
+ * items (required ones must be filled) and veto statements. On save: the detail with _reload=list.
+ */
+export function ManualAssess({ location }: { location: RouteLocation }) {
+  const client = useApi();
+  const { t, label, locale } = useI18n();
+  const sessionId = location.query.id ?? '';
+  const [result, setResult] = useState<ManualResult | null>(null);
+  const [scheme, setScheme] = useState<QcScheme | null>(null);
+  const [angles, setAngles] = useState<AngleDraft[]>([]);
+  const [appraises, setAppraises] = useState<string[]>([]);
+  const [vetoes, setVetoes] = useState<string[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [banner, setBanner] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    (async () => {
+      const found = await client.request<ManualResult>({ path: `${MANUAL_RESULT_BASE}/detail`, query: { sessionId } });
+      const schemeId = location.query.schemeId ?? found.schemeId;
+      const chosen = schemeId
+        ? await client.request<QcScheme>({ path: '/v3/chats/qc-scheme/detail', query: { schemeId } })
+        : null;
+      if (!live) return;
+      setResult(found);
+      setScheme(chosen);
+      // an earlier assessment fills the form only when it was made against the same scheme
+      const sameScheme = !chosen || !found.schemeId || found.schemeId === chosen.id;
+      setAngles(toAngleDrafts(chosen, sameScheme ? found.manualAngles : null));
+      const statements = chosen?.schemeConfig?.veto ?? [];
+      const chosenBefore = sameScheme
+        ? ((found as ManualResult & { vetoList?: { vetoName: string }[] }).vetoList ?? [])
+        : [];
+      setVetoes(chosenBefore.map((v) => v.vetoName).filter((name) => statements.includes(name)));
+      const items = chosen?.schemeConfig?.appraises ?? [];
+      setAppraises(
+        items.map(
+          (item) => (sameScheme ? found.appraisals.find((a) => a.title === item.appraise)?.appraise : null) ?? '',
+        ),
+      );
+    })()
+      .catch((e) => live && setBanner(errorText(e)))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [client, sessionId, location.query.schemeId]);
+
+  const style = scheme?.style ?? result?.style ?? 'SCORE';
+  const appraiseItems = scheme?.schemeConfig?.appraises ?? [];
+  const vetoItems = scheme?.schemeConfig?.veto ?? [];
+
+  const save = async () => {
+    const schemeId = scheme?.id ?? result?.schemeId;
+    const body = {
+      schemeId,
+      sessionId,
+      ...(typeof result?.version === 'number' ? { version: result.version } : {}),
+      manualAngles: toManualAngles(angles, style),
+      vetoList: vetoes.map((vetoName) => ({ vetoName })),
+      appraises: appraiseItems.map((item, i) => ({ title: item.appraise, appraise: appraises[i] ?? '' })),
+    };
+    const checked = assessmentSchemaFor({ style, schemeConfig: scheme?.schemeConfig ?? null }).safeParse(body);
+    if (!checked.success) {
+      const { byField, all } = errorsByField(checked.error, locale);
+      setErrors(byField);
+      const missing = all.find((problem) => problem.code === 'qc.manual.appraiseRequired');
+      if (missing) notifyWarning(missing.message);
+      return;
+    }
+    setErrors({});
+    setBanner(null);
+    setSaving(true);
+    try {
+      await client.request({ path: `${MANUAL_RESULT_BASE}/create`, body });
+      notifySuccess();
+      navigate('/qc/manual-result/detail', { id: sessionId, _reload: 'list', _modal: 'large' }, { replace: true });
+    } catch (e) {
+      setBanner(errorText(e));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack gap="md" pos="relative" mih={200}>
+      <LoadingOverlay visible={loading} />
+      <FormErrorBanner error={banner} onClose={() => setBanner(null)} />
+      {!loading && (
+        <>
+          <Group gap="sm">
+            <Title order={4}>{t('manual.header.session', { id: sessionId })}</Title>
+            {scheme && <Badge variant="light">{scheme.name}</Badge>}
+            <Badge variant="outline">{label(ScoringStyle, style)}</Badge>
+          </Group>
+          {angles.length === 0 ? (
+            <Text c="dimmed">{t('manual.noRules')}</Text>
+          ) : (
+            <ScoringTable angles={angles} style={style} errors={errors} onChange={setAngles} />
+          )}
+          {vetoItems.length > 0 && (
+            <Section title="manual.vetoes">
+              <Checkbox.Group value={vetoes} onChange={setVetoes}>
+                <Stack gap={4}>
+                  {vetoItems.map((veto) => (
+                    <Checkbox key={veto} value={veto} label={veto} />
+                  ))}
+                </Stack>
+              </Checkbox.Group>
+            </Section>
+          )}
+          {appraiseItems.length > 0 && (
+            <Section title="manual.appraisals">
+              <Stack gap="xs">
+                {appraiseItems.map((item, i) => (
+                  <Textarea
+                    key={item.appraise}
+                    label={item.appraise}
+                    withAsterisk={item.required}
+                    rows={2}
+                    value={appraises[i] ?? ''}
+                    error={errors[`appraises[${i}].appraise`] ?? errors[`appraises[${i}]`]}
+                    onChange={(e) => {
+                      const text = e.currentTarget.value;
+                      setAppraises((all) => all.map((v, k) => (k === i ? text : v)));
+                    }}
+                  />
+                ))}
+              </Stack>
+            </Section>
+          )}
+          <Group justify="flex-end">
+            <Button loading={saving} onClick={() => void save()} disabled={!scheme && !result?.schemeId}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,264 @@
+import { Group, MultiSelect, NumberInput, Radio, Select, TextInput } from '@mantine/core';
+import { type Dictionary, LIMITS, QuickDate, type TargetType } from '@qcdesk/contracts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useApi } from '../../../api/api-context';
+import type { ApiClient } from '../../../api/client';
+import type { MessageKey } from '../../../i18n/dictionary';
+import { useI18n } from '../../../i18n/locale-store';
+import { fromInputTime } from '../../../ui/times';
+
+/**
+ * Pieces shared by the manual result list and the complaint list: radios with counts, the quick date radio, the
+ * score and time inputs of the search row, and a client that reads the radio counts the
+ * page call answers besides its records.
+ */
+
+/** A radio group whose options show the count the list answered, e.g. '待质检 (3)'. */
+export function CountRadios<T extends string>({
+  label,
+  dictionary,
+  values,
+  value,
+  counts,
+  onChange,
+}: {
+  label: MessageKey;
+  dictionary: Dictionary<T>;
+  /** the options in the order shown */
+  values: readonly T[];
+  value: T;
+  counts: Partial<Record<T, number>> | null;
+  onChange: (value: T) => void;
+}) {
+  const { t, label: dictLabel } = useI18n();
+  return (
+    <Radio.Group label={t(label)} value={value} onChange={(v) => onChange(v as T)}>
+      <Group gap="md" mt={4}>
+        {values.map((v) => (
+          <Radio
+            key={v}
+            value={v}
+            label={
+              counts && counts[v] !== undefined
+                ? `${dictLabel(dictionary, v)} (${counts[v]})`
+                : dictLabel(dictionary, v)
+            }
+          />
+        ))}
+      </Group>
+    </Radio.Group>
+  );
+}
+
+/** The session-date radio: YESTERDAY (default), TODAY, DAY7, DAY30, ALL. */
+export function QuickDateRadios({ value, onChange }: { value: QuickDate; onChange: (value: QuickDate) => void }) {
+  return (
+    <CountRadios
+      label="manual.sessionDate"
+      dictionary={QuickDate}
+      values={QuickDate.values}
+      value={value}
+      counts={null}
+      onChange={onChange}
+    />
+  );
+}
+
+/** The inputs of the search row that are not plain text: a time range, score range, satisfaction ratings. */
+export interface ExtraFilterDraft {
+  schemeId: string;
+  timeFrom: string;
+  timeTo: string;
+  beginScore: number | '';
+  endScore: number | '';
+  scores: string[];
+}
+
+export const EMPTY_EXTRA: ExtraFilterDraft = {
+  schemeId: '',
+  timeFrom: '',
+  timeTo: '',
+  beginScore: '',
+  endScore: '',
+  scores: [],
+};
+
+/**
+ * The time range wins over the quick date when either end is given; otherwise the quick date goes to the server,
+ * which turns it into days in the console's time zone.
+ */
+export function timeFilters(quick: QuickDate, draft: ExtraFilterDraft): Record<string, string> {
+  const from = fromInputTime(draft.timeFrom);
+  const to = fromInputTime(draft.timeTo);
+  if (from || to) {
+    const range: Record<string, string> = {};
+    if (from) range.timeFrom = from;
+    if (to) range.timeTo = to;
+    return range;
+  }
+  return { quickDate: quick };
+}
+
+export function scoreFilters(draft: ExtraFilterDraft, keys: { begin: string; end: string }): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (draft.beginScore !== '') body[keys.begin] = draft.beginScore;
+  if (draft.endScore !== '') body[keys.end] = draft.endScore;
+  if (draft.scores.length > 0) body.scores = draft.scores.map(Number);
+  if (draft.schemeId) body.schemeId = draft.schemeId;
+  return body;
+}
+
+/** The schemes of a kind for a filter select (the spec's dictionary load of schemes); none when it fails. */
+export function SchemeSelect({
+  targetType,
+  value,
+  onChange,
+}: {
+  targetType: TargetType;
+  value: string;
+  onChange: (schemeId: string) => void;
+}) {
+  const client = useApi();
+  const { t } = useI18n();
+  const [schemes, setSchemes] = useState<{ value: string; label: string }[]>([]);
+  useEffect(() => {
+    let live = true;
+    client
+      .request<{ id: string; name: string }[] | { records: { id: string; name: string }[] }>({
+        path: '/v3/chats/qc-scheme/list',
+        body: { targetType, deleted: 'NONE' },
+      })
+      .then((answer) => {
+        const list = Array.isArray(answer) ? answer : (answer?.records ?? []);
+        if (live) setSchemes(list.map((s) => ({ value: String(s.id), label: s.name })));
+      })
+      // without the list the select stays empty; the other filters still work
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [client, targetType]);
+  return (
+    <Select
+      label={t('aiResult.scheme')}
+      data={schemes}
+      value={value || null}
+      onChange={(v) => onChange(v ?? '')}
+      clearable
+      searchable
+      w={180}
+    />
+  );
+}
+
+export function TimeRangeInputs({
+  draft,
+  onChange,
+}: {
+  draft: ExtraFilterDraft;
+  onChange: (change: Partial<ExtraFilterDraft>) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      <TextInput
+        type="datetime-local"
+        label={t('aiResult.timeFrom')}
+        value={draft.timeFrom}
+        onChange={(e) => onChange({ timeFrom: e.currentTarget.value })}
+      />
+      <TextInput
+        type="datetime-local"
+        label={t('aiResult.timeTo')}
+        value={draft.timeTo}
+        onChange={(e) => onChange({ timeTo: e.currentTarget.value })}
+      />
+    </>
+  );
+}
+
+export function ScoreRangeInputs({
+  draft,
+  onChange,
+}: {
+  draft: ExtraFilterDraft;
+  onChange: (change: Partial<ExtraFilterDraft>) => void;
+}) {
+  const { t } = useI18n();
+  const satisfaction = Array.from({ length: LIMITS.satisfactionMax - LIMITS.satisfactionMin + 1 }, (_, i) =>
+    String(LIMITS.satisfactionMin + i),
+  );
+  const asScore = (v: string | number) => (v === '' ? '' : Number(v));
+  return (
+    <>
+      <NumberInput
+        label={t('manual.beginScore')}
+        min={LIMITS.scoreMin}
+        max={LIMITS.scoreMax}
+        w={110}
+        value={draft.beginScore}
+        onChange={(v) => onChange({ beginScore: asScore(v) })}
+      />
+      <NumberInput
+        label={t('manual.endScore')}
+        min={LIMITS.scoreMin}
+        max={LIMITS.scoreMax}
+        w={110}
+        value={draft.endScore}
+        onChange={(v) => onChange({ endScore: asScore(v) })}
+      />
+      <MultiSelect
+        label={t('aiResult.scores')}
+        data={satisfaction}
+        value={draft.scores}
+        onChange={(scores) => onChange({ scores })}
+        clearable
+        w={180}
+      />
+    </>
+  );
+}
+
+/**
+ * An API client that hands the extra numbers of each `path` answer (the radio counts) to `onAnswer` and passes
+ * everything through unchanged. The list screens read their counts through it from the page call they already make.
+ */
+export function useWatchingClient(
+  client: ApiClient,
+  path: string,
+  onAnswer: (answer: Record<string, unknown>) => void,
+): ApiClient {
+  const latest = useRef(onAnswer);
+  latest.current = onAnswer;
+  return useMemo<ApiClient>(
+    () => ({
+      async request<T>(request: Parameters<ApiClient['request']>[0]): Promise<T> {
+        const answer = await client.request<T>(request);
+        if (request.path === path && answer && typeof answer === 'object') {
+          latest.current(answer as Record<string, unknown>);
+        }
+        return answer;
+      },
+    }),
+    [client, path],
+  );
+}
+
+/** Counts as numbers (absent ones are left out). */
+export function readCounts<K extends string>(
+  answer: Record<string, unknown>,
+  mapping: Readonly<Record<K, string>>,
+): Partial<Record<K, number>> {
+  const counts: Partial<Record<K, number>> = {};
+  for (const [key, field] of Object.entries(mapping) as [K, string][]) {
+    const n = answer[field];
+    if (typeof n === 'number') counts[key] = n;
+  }
+  return counts;
+}
+
+/** Satisfaction is shown only from 1 to 5. */
+export function satisfactionText(value: number | null | undefined): string | null {
+  if (typeof value !== 'number' || value < LIMITS.satisfactionMin || value > LIMITS.satisfactionMax) return null;
+  return String(value);
+}

@@ -1,0 +1,267 @@
+import {
+  Anchor,
+  Avatar,
+  Badge,
+  Box,
+  Button,
+  Center,
+  Group,
+  Mark,
+  Paper,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { CensorOperation, LIMITS, SenderRole } from '@qcdesk/contracts';
+import { IconFile } from '@tabler/icons-react';
+import { Fragment, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useI18n } from '../../i18n/locale-store';
+import { displayTime } from '../display';
+import { byMessage, segmentText, type TranscriptHighlight } from './highlight-spans';
+import { ImageViewer } from './ImageViewer';
+import { formatFileSize, type MessageBody, readMessageBody, type TranscriptMessage } from './message-content';
+
+export type { TranscriptHighlight } from './highlight-spans';
+export type { TranscriptMessage } from './message-content';
+
+/** The message a transcript scrolls to (its index in `messages`). */
+export interface TranscriptFocus {
+  message: number;
+}
+
+export interface ChatTranscriptProps {
+  /** the session's messages in send order; highlights and focus name them by their index here */
+  messages: readonly TranscriptMessage[];
+  /** spans to mark, e.g. the evidence of the selected rule */
+  highlights: readonly TranscriptHighlight[];
+  /** a new object scrolls to its message (again), showing more pages when it is not shown yet */
+  focus?: TranscriptFocus | null;
+  /** messages per page: 50 in result and complaint views (the default), 30 elsewhere (spec §2 shared pieces) */
+  pageSize?: 30 | 50;
+}
+
+const CENSOR_COLORS: Record<CensorOperation, string> = { REPORT: 'yellow', ABORT: 'red', FUZZY: 'orange' };
+
+/**
+ * The chat transcript of the spec's shared pieces: each message with its sender's role, nick, avatar and send time,
+ * rendered by type (text, image, video, file; custom shows nothing), its censor tag (REPORT retained, ABORT blocked,
+ * FUZZY fuzzy), and the highlighted spans marked as `<mark data-highlight>`. Messages show a page at a time with a
+ * 'view more' control.
+ */
+export function ChatTranscript({
+  messages,
+  highlights,
+  focus = null,
+  pageSize = LIMITS.chatPageSizeResult,
+}: ChatTranscriptProps) {
+  const { t, label } = useI18n();
+  const [pages, setPages] = useState(1);
+  const [viewing, setViewing] = useState<string | null>(null);
+  const items = useRef(new Map<number, HTMLDivElement>());
+  const pendingFocus = useRef<TranscriptFocus | null>(null);
+  const more = useRef<HTMLDivElement | null>(null);
+  const [lastFocus, setLastFocus] = useState<TranscriptFocus | null>(null);
+  const marks = useMemo(() => byMessage(highlights), [highlights]);
+
+  // A new focus shows enough pages to reach its message; the layout effect below scrolls once it is rendered.
+  if (focus !== lastFocus) {
+    setLastFocus(focus);
+    if (focus && focus.message >= 0 && focus.message < messages.length) {
+      pendingFocus.current = focus;
+      const needed = Math.ceil((focus.message + 1) / pageSize);
+      if (needed > pages) setPages(needed);
+    }
+  }
+
+  useLayoutEffect(() => {
+    const target = pendingFocus.current;
+    if (!target) return;
+    const element = items.current.get(target.message);
+    if (!element) return;
+    pendingFocus.current = null;
+    element.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  });
+
+  const shown = Math.min(messages.length, pages * pageSize);
+  const hasMore = shown < messages.length;
+
+  // the next page also loads when the 'view more' control scrolls into sight (spec §9 chat page size); a new page
+  // observes again, so a control still in sight loads the one after
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `shown` restarts the observation after each page
+  useEffect(() => {
+    const element = more.current;
+    if (!hasMore || !element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setPages((p) => p + 1);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasMore, shown]);
+
+  if (messages.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="md">
+        {t('transcript.empty')}
+      </Text>
+    );
+  }
+
+  return (
+    <Stack gap="sm" data-testid="chat-transcript">
+      {messages.slice(0, shown).map((message, index) => {
+        const body = readMessageBody(message.content);
+        // the custom type shows nothing (spec §2)
+        if (body.kind === 'custom') return null;
+        const agent = message.senderRole === 'AGENT';
+        const nick = message.senderNick ?? label(SenderRole, message.senderRole);
+        const avatar = (
+          <Avatar src={message.senderAvatar ?? null} alt={nick} radius="xl" color={agent ? 'blue' : 'gray'}>
+            {nick.slice(0, 1)}
+          </Avatar>
+        );
+        const focused = lastFocus?.message === index;
+        return (
+          <Box
+            key={message.messageId}
+            ref={(element: HTMLDivElement | null) => {
+              if (element) items.current.set(index, element);
+              else items.current.delete(index);
+            }}
+            data-message-index={index}
+            data-role={message.senderRole}
+            data-focused={focused || undefined}
+            p={4}
+            style={{
+              borderRadius: 8,
+              outline: focused ? '2px solid var(--mantine-color-yellow-5)' : undefined,
+            }}
+          >
+            <Group align="flex-start" justify={agent ? 'flex-end' : 'flex-start'} wrap="nowrap" gap="xs">
+              {!agent && avatar}
+              <Stack gap={2} maw="80%" align={agent ? 'flex-end' : 'flex-start'}>
+                <Group gap={6} wrap="wrap" justify={agent ? 'flex-end' : 'flex-start'}>
+                  <Text size="sm" fw={600}>
+                    {nick}
+                  </Text>
+                  <Badge size="xs" variant="light" color={agent ? 'blue' : 'gray'}>
+                    {label(SenderRole, message.senderRole)}
+                  </Badge>
+                  <Text size="xs" c="dimmed">
+                    {displayTime(message.sendTime)}
+                  </Text>
+                  {message.censorOperation && (
+                    <Badge
+                      size="xs"
+                      color={CENSOR_COLORS[message.censorOperation]}
+                      data-censor={message.censorOperation}
+                    >
+                      {label(CensorOperation, message.censorOperation)}
+                    </Badge>
+                  )}
+                </Group>
+                <Paper
+                  px="sm"
+                  py={6}
+                  radius="md"
+                  bg={agent ? 'var(--mantine-color-blue-light)' : 'var(--mantine-color-gray-light)'}
+                >
+                  <MessageView body={body} index={index} highlights={marks.get(index) ?? []} onImage={setViewing} />
+                </Paper>
+              </Stack>
+              {agent && avatar}
+            </Group>
+          </Box>
+        );
+      })}
+      {hasMore && (
+        <Center ref={more}>
+          <Button variant="subtle" size="xs" onClick={() => setPages((p) => p + 1)}>
+            {t('transcript.viewMore', { shown, total: messages.length })}
+          </Button>
+        </Center>
+      )}
+      <ImageViewer src={viewing} onClose={() => setViewing(null)} />
+    </Stack>
+  );
+}
+
+function MessageView({
+  body,
+  index,
+  highlights,
+  onImage,
+}: {
+  body: MessageBody;
+  index: number;
+  highlights: readonly TranscriptHighlight[];
+  onImage: (src: string) => void;
+}): ReactNode {
+  const { t } = useI18n();
+  switch (body.kind) {
+    case 'text':
+      return (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+          {segmentText(body.text, highlights).map((segment) =>
+            segment.labels === null ? (
+              <Fragment key={segment.start}>{segment.text}</Fragment>
+            ) : (
+              <Mark
+                key={segment.start}
+                color="yellow"
+                data-highlight={segment.labels.join(' / ')}
+                data-message={index}
+                data-start={segment.start}
+                data-end={segment.end}
+                title={segment.labels.join(' / ') || undefined}
+              >
+                {segment.text}
+              </Mark>
+            ),
+          )}
+        </Text>
+      );
+    case 'image':
+      return body.thumbnail ? (
+        <UnstyledButton onClick={() => onImage(body.preview ?? body.thumbnail!)} aria-label={t('transcript.openImage')}>
+          <img
+            src={body.thumbnail}
+            alt={t('transcript.image')}
+            style={{ maxWidth: 200, maxHeight: 200, display: 'block' }}
+          />
+        </UnstyledButton>
+      ) : (
+        <Text size="sm" c="dimmed">
+          [{t('transcript.image')}]
+        </Text>
+      );
+    case 'video':
+      return body.url ? (
+        // biome-ignore lint/a11y/useMediaCaption: chat videos carry no captions
+        <video src={body.url} poster={body.poster ?? undefined} controls style={{ maxWidth: 320, display: 'block' }} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          [{t('transcript.video')}]
+        </Text>
+      );
+    case 'file':
+      return (
+        <Group gap={6} wrap="nowrap">
+          <IconFile size={18} />
+          {body.url ? (
+            <Anchor href={body.url} target="_blank" rel="noreferrer" size="sm" download={body.name ?? true}>
+              {body.name ?? t('transcript.file')}
+            </Anchor>
+          ) : (
+            <Text size="sm">{body.name ?? t('transcript.file')}</Text>
+          )}
+          {body.size !== null && (
+            <Text size="xs" c="dimmed">
+              {formatFileSize(body.size)}
+            </Text>
+          )}
+        </Group>
+      );
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,366 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ApiError, type ApiRequest } from '../src/api/client';
+import { useRouterStore } from '../src/router/router-store';
+import { ManualAssess } from '../src/screens/qc/manual-result/ManualAssess';
+import { ManualResultDetail } from '../src/screens/qc/manual-result/ManualResultDetail';
+import { ManualResultList } from '../src/screens/qc/manual-result/ManualResultList';
+import { fakeClient, renderConsole } from './helpers';
+
+const PAGE = '/v3/chats/qc-manual-result/page';
+const QUALITY = '/v3/chats/session/quality-status';
+
+function row(id: string, sessionId: string, manualStatus: string, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    sessionId,
+    manualStatus,
+    name: '客服小李',
+    schemeId: '50',
+    schemeName: '服务规范',
+    style: 'SCORE',
+    manualScore: manualStatus === 'CHECKED' ? 92 : null,
+    groups: [],
+    appraisals: [],
+    isReview: false,
+    isComplaint: false,
+    ...extra,
+  };
+}
+
+/** The list answers its radio counts with each page, whatever the filter. */
+function listServer() {
+  const rules = [
+    { angleId: '7', ruleId: '101', ruleName: '开场白', scoreNum: 5, fatalError: false },
+    { angleId: '7', ruleId: '102', ruleName: '结束语', scoreNum: 0, fatalError: false },
+    { angleId: '8', ruleId: '101', ruleName: '开场白', scoreNum: 3, fatalError: false },
+    { angleId: '8', ruleId: '103', ruleName: '辱骂客户', scoreNum: 0, fatalError: true },
+  ];
+  const rows = [
+    row('1', 's-ready', 'READY_CHECKED'),
+    row('2', 's-done', 'CHECKED', { satisfaction: 9, manualRules: rules }),
+  ];
+  return fakeClient({
+    [PAGE]: (request: ApiRequest) => {
+      const status = (request.body as { manualStatus?: string }).manualStatus;
+      const records = status ? rows.filter((r) => r.manualStatus === status) : rows;
+      return {
+        records,
+        total: records.length,
+        page: 1,
+        size: 20,
+        allCheckedNum: 12,
+        readyCheckedNum: 3,
+        checkedNum: 7,
+        rejectNum: 2,
+      };
+    },
+    [QUALITY]: () => ({ ids: ['s-ready'], status: 'UNCHECKED' }),
+  });
+}
+
+const pageBodies = (calls: ApiRequest[]) =>
+  calls.filter((c) => c.path === PAGE).map((c) => c.body as Record<string, unknown>);
+const list = { path: '/qc/manual-result/list', query: {} };
+
+describe('manual result list', () => {
+  it('shows the counts in the status radios and starts on CHECKED, yesterday', async () => {
+    const { client, calls } = listServer();
+    renderConsole(<ManualResultList location={list} />, { client, permissions: ['qc-manual-result.view'] });
+    expect(await screen.findByRole('radio', { name: '全部 (12)' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: '待质检 (3)' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: '已质检 (7)' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: '未质检 (2)' })).toBeTruthy();
+    expect((screen.getByRole('radio', { name: '已质检 (7)' }) as HTMLInputElement).checked).toBe(true);
+    expect(pageBodies(calls)[0]).toMatchObject({ manualStatus: 'CHECKED', quickDate: 'YESTERDAY' });
+    // the inspected row only; its satisfaction 9 is outside 1..5 and shows '--'
+    const shown = await screen.findByText('s-done');
+    expect(screen.queryByText('s-ready')).toBeNull();
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    const cells = within(shown.closest('tr')!).getAllByRole('cell');
+    expect(cells[headers.indexOf('人工得分')]?.textContent).toBe('92');
+    expect(cells[headers.indexOf('满意度')]?.textContent).toBe('--');
+    // deducted rules only (a deduction or a fatal error), each rule once
+    expect(cells[headers.indexOf('人工扣分规则')]?.textContent).toBe('开场白辱骂客户');
+  });
+
+  it('sorts by a score header and lets a time range replace the quick date', async () => {
+    const { client, calls } = listServer();
+    renderConsole(<ManualResultList location={list} />, { client, permissions: ['qc-manual-result.view'] });
+    await screen.findByText('s-done');
+    await userEvent.click(screen.getByRole('button', { name: '人工得分 排序' }));
+    await waitFor(() => expect(pageBodies(calls).at(-1)).toMatchObject({ scoreSorts: ['manual_score asc'] }));
+    fireEvent.change(screen.getByLabelText('开始时间'), { target: { value: '2026-11-01T08:30' } });
+    await userEvent.click(screen.getByRole('button', { name: '搜索' }));
+    await waitFor(() => expect(pageBodies(calls).at(-1)).toMatchObject({ timeFrom: '2026-11-01 08:30:00' }));
+    expect(pageBodies(calls).at(-1)).not.toHaveProperty('quickDate');
+    expect(pageBodies(calls).at(-1)).toMatchObject({ manualStatus: 'CHECKED', scoreSorts: ['manual_score asc'] });
+  });
+
+  it('shows bulk release on READY_CHECKED and move-to-be-inspected on ALL, by permission', async () => {
+    const { client, calls } = listServer();
+    renderConsole(<ManualResultList location={list} />, {
+      client,
+      permissions: ['qc-manual-result.view', 'qc-manual-result.edit'],
+    });
+    await screen.findByText('s-done');
+    expect(screen.queryByRole('button', { name: '批量释放' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '移至待质检' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('radio', { name: '待质检 (3)' }));
+    await screen.findByText('s-ready');
+    expect(pageBodies(calls).at(-1)).toMatchObject({ manualStatus: 'READY_CHECKED' });
+    expect(screen.getByRole('button', { name: '批量释放' })).toBeTruthy();
+
+    // without qc-manual-result.status, ALL shows no move button
+    await userEvent.click(screen.getByRole('radio', { name: '全部 (12)' }));
+    await waitFor(() => expect(pageBodies(calls).at(-1)).not.toHaveProperty('manualStatus'));
+    expect(screen.queryByRole('button', { name: '移至待质检' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '批量释放' })).toBeNull();
+  });
+
+  it('moves the selected sessions to be inspected by their session ids', async () => {
+    const { client, calls } = listServer();
+    renderConsole(<ManualResultList location={list} />, {
+      client,
+      permissions: ['qc-manual-result.view', 'qc-manual-result.status'],
+    });
+    await userEvent.click(await screen.findByRole('radio', { name: '全部 (12)' }));
+    await screen.findByText('s-ready');
+    await userEvent.click(screen.getByRole('button', { name: '移至待质检' }));
+    expect(await screen.findByText('请选择记录')).toBeTruthy();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'select 1' }));
+    await userEvent.click(screen.getByRole('button', { name: '移至待质检' }));
+    await userEvent.click(await screen.findByRole('button', { name: '确定' }));
+    await waitFor(() => expect(calls.some((c) => c.path === QUALITY)).toBe(true));
+    expect(calls.find((c) => c.path === QUALITY)?.body).toEqual({ ids: ['s-ready'], status: 'READY_CHECKED' });
+  });
+
+  it('releases a READY_CHECKED row after a confirmation naming the session', async () => {
+    const { client, calls } = listServer();
+    renderConsole(<ManualResultList location={list} />, {
+      client,
+      permissions: ['qc-manual-result.view', 'qc-manual-result.edit'],
+    });
+    await userEvent.click(await screen.findByRole('radio', { name: '待质检 (3)' }));
+    const cell = await screen.findByText('s-ready');
+    await userEvent.click(within(cell.closest('tr')!).getByRole('button', { name: '释放' }));
+    expect(await screen.findByText('确认释放会话 s-ready？释放后该会话回到未质检状态。')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(calls.some((c) => c.path === QUALITY)).toBe(true));
+    expect(calls.find((c) => c.path === QUALITY)?.body).toEqual({ ids: ['s-ready'], status: 'UNCHECKED' });
+  });
+
+  it('offers no release or assess without qc-manual-result.edit', async () => {
+    const { client } = listServer();
+    renderConsole(<ManualResultList location={list} />, { client, permissions: ['qc-manual-result.view'] });
+    await userEvent.click(await screen.findByRole('radio', { name: '待质检 (3)' }));
+    const cell = await screen.findByText('s-ready');
+    const actions = within(cell.closest('tr')!);
+    expect(actions.getByRole('button', { name: '查看' })).toBeTruthy();
+    expect(actions.queryByRole('button', { name: '释放' })).toBeNull();
+    expect(actions.queryByRole('button', { name: '质检评分' })).toBeNull();
+  });
+});
+
+const SCHEME = {
+  id: '50',
+  name: '服务规范',
+  status: 'ACTIVE',
+  type: 'TEXT',
+  targetType: 'PERSON',
+  style: 'SCORE',
+  schemeConfig: {
+    appraises: [
+      { appraise: '服务态度', required: true },
+      { appraise: '改进建议', required: false },
+    ],
+    veto: ['辱骂客户'],
+  },
+  schemeAngles: [
+    {
+      angleId: '7',
+      angleName: '礼貌用语',
+      score: 40,
+      angleRules: [
+        { ruleId: '101', ruleName: '开场白' },
+        { ruleId: '102', ruleName: '结束语' },
+      ],
+    },
+  ],
+};
+
+function assessServer(scheme: Record<string, unknown> = SCHEME, created: unknown = { id: '900' }) {
+  return fakeClient({
+    '/v3/chats/qc-manual-result/detail': () => ({
+      ...row('900', 's-1', 'READY_CHECKED'),
+      version: 3,
+      manualAngles: [],
+      session: null,
+      messages: [],
+    }),
+    '/v3/chats/qc-scheme/detail': () => scheme,
+    '/v3/chats/qc-manual-result/create': () => created,
+  });
+}
+
+const assess = (query: Record<string, string>) => ({ path: '/qc/manual-result/assess', query });
+
+describe('manual assessment', () => {
+  it('refuses a blank required appraisal with "{appraisal name} 不能为空" and sends nothing', async () => {
+    const { client, calls } = assessServer();
+    renderConsole(<ManualAssess location={assess({ id: 's-1', schemeId: '50' })} />, {
+      client,
+      permissions: ['qc-manual-result.edit'],
+    });
+    await screen.findByText('开场白');
+    await userEvent.type(screen.getByLabelText('改进建议'), '多用礼貌用语');
+    await userEvent.type(screen.getByLabelText(/服务态度/), '   ');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect((await screen.findAllByText('服务态度 不能为空')).length).toBeGreaterThan(0);
+    expect(calls.some((c) => c.path === '/v3/chats/qc-manual-result/create')).toBe(false);
+  });
+
+  it('sends the assessment of the scheme: scores, fatal error, reason, vetoes, appraisals', async () => {
+    useRouterStore.setState({ current: { path: '/qc/manual-result/assess', query: {}, key: 0 } });
+    const { client, calls } = assessServer();
+    renderConsole(<ManualAssess location={assess({ id: 's-1', schemeId: '50' })} />, {
+      client,
+      permissions: ['qc-manual-result.edit'],
+    });
+    await screen.findByText('开场白');
+    const score = screen.getByRole('textbox', { name: '开场白 分数' });
+    await userEvent.clear(score);
+    await userEvent.type(score, '5');
+    await userEvent.click(screen.getByRole('checkbox', { name: '结束语 致命错误' }));
+    await userEvent.type(screen.getByRole('textbox', { name: '结束语 原因' }), '未致结束语');
+    await userEvent.click(screen.getByRole('checkbox', { name: '辱骂客户' }));
+    await userEvent.type(screen.getByLabelText(/服务态度/), '热情');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/v3/chats/qc-manual-result/create')).toBe(true));
+    expect(calls.find((c) => c.path === '/v3/chats/qc-manual-result/create')?.body).toEqual({
+      schemeId: '50',
+      sessionId: 's-1',
+      version: 3,
+      manualAngles: [
+        {
+          angleId: '7',
+          manualRules: [
+            { angleId: '7', ruleId: '101', reason: null, fatalError: false, scoreNum: 5, pass: null },
+            { angleId: '7', ruleId: '102', reason: '未致结束语', fatalError: true, scoreNum: 0, pass: null },
+          ],
+        },
+      ],
+      vetoList: [{ vetoName: '辱骂客户' }],
+      appraises: [
+        { title: '服务态度', appraise: '热情' },
+        { title: '改进建议', appraise: '' },
+      ],
+    });
+    // back to the detail, reloading the list underneath
+    await waitFor(() =>
+      expect(useRouterStore.getState().current).toMatchObject({
+        path: '/qc/manual-result/detail',
+        query: { id: 's-1', _reload: 'list', _modal: 'large' },
+      }),
+    );
+  });
+
+  it('asks pass or fail for every rule in PASS style, and shows a refused save in the banner', async () => {
+    const { client, calls } = fakeClient({
+      '/v3/chats/qc-manual-result/detail': () => ({ ...row('900', 's-1', 'READY_CHECKED'), manualAngles: [] }),
+      '/v3/chats/qc-scheme/detail': () => ({ ...SCHEME, style: 'PASS', schemeConfig: { appraises: [], veto: [] } }),
+      '/v3/chats/qc-manual-result/create': () => {
+        throw new ApiError(409, 'CONFLICT', '该结果已被他人质检');
+      },
+    });
+    renderConsole(<ManualAssess location={assess({ id: 's-1', schemeId: '50' })} />, {
+      client,
+      permissions: ['qc-manual-result.edit'],
+    });
+    await screen.findByText('开场白');
+    expect(screen.queryByRole('textbox', { name: '开场白 分数' })).toBeNull();
+    await userEvent.click(screen.getByRole('radio', { name: '开场白 合格' }));
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('请选择是否合格')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/v3/chats/qc-manual-result/create')).toBe(false);
+    await userEvent.click(screen.getByRole('radio', { name: '结束语 不合格' }));
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', '该结果已被他人质检');
+    const sent = calls.find((c) => c.path === '/v3/chats/qc-manual-result/create')?.body as {
+      manualAngles: { manualRules: { pass: boolean | null }[] }[];
+    };
+    expect(sent.manualAngles[0]?.manualRules.map((r) => r.pass)).toEqual([true, false]);
+  });
+});
+
+describe('manual result detail', () => {
+  it('shows the angles of an assessed result by style', async () => {
+    const { client } = fakeClient({
+      '/v3/chats/qc-manual-result/detail': () => ({
+        ...row('900', 's-1', 'CHECKED'),
+        manualScore: 88,
+        resultTime: '2026-11-20 11:00:00',
+        appraisals: [{ title: '服务态度', appraise: '热情' }],
+        manualAngles: [
+          {
+            angleId: '7',
+            angleName: '礼貌用语',
+            angleScore: 35,
+            manualRules: [
+              { angleId: '7', ruleId: '101', ruleName: '开场白', scoreNum: 5, fatalError: true, reason: '漏说' },
+            ],
+          },
+        ],
+        session: null,
+        messages: [],
+      }),
+      '/v3/chats/session/detail': () => ({ status: 'CLOSED' }),
+    });
+    renderConsole(<ManualResultDetail location={{ path: '/qc/manual-result/detail', query: { id: 's-1' } }} />, {
+      client,
+      permissions: ['qc-manual-result.view'],
+    });
+    expect(await screen.findByText('质检编号 900')).toBeTruthy();
+    expect(screen.getByTestId('manual-score').textContent).toContain('88');
+    expect(screen.getByText('维度得分: 35')).toBeTruthy();
+    const rule = screen.getByText('开场白').closest('tr')!;
+    expect(within(rule).getByText('漏说')).toBeTruthy();
+    expect(within(rule).getByText('是')).toBeTruthy();
+    expect(screen.getByText('热情')).toBeTruthy();
+    // no assess button without qc-manual-result.edit
+    expect(screen.queryByRole('button', { name: '质检评分' })).toBeNull();
+  });
+
+  it('opens the PERSON scheme picker first when there are no angles yet', async () => {
+    useRouterStore.setState({ current: { path: '/qc/manual-result/detail', query: {}, key: 0 } });
+    const { client, calls } = fakeClient({
+      '/v3/chats/qc-manual-result/detail': () => ({
+        id: null,
+        sessionId: 's-2',
+        manualStatus: 'UNCHECKED',
+        manualAngles: [],
+        appraisals: [],
+        groups: [],
+        session: null,
+        messages: [],
+      }),
+      '/v3/chats/qc-scheme/page': () => ({ records: [SCHEME], total: 1, page: 1, size: 10 }),
+    });
+    renderConsole(<ManualResultDetail location={{ path: '/qc/manual-result/detail', query: { id: 's-2' } }} />, {
+      client,
+      permissions: ['qc-manual-result.view', 'qc-manual-result.edit'],
+    });
+    expect(await screen.findByText('会话 s-2')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '质检评分' }));
+    await userEvent.click(await screen.findByText('服务规范'));
+    const picked = calls.find((c) => c.path === '/v3/chats/qc-scheme/page');
+    expect(picked?.query).toEqual({ page: 1, size: 10 });
+    expect(picked?.body).toMatchObject({ targetType: 'PERSON' });
+    expect(useRouterStore.getState().current).toMatchObject({
+      path: '/qc/manual-result/assess',
+      query: { id: 's-2', schemeId: '50', _modal: 'large' },
+    });
+  });
+});
