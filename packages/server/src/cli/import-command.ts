@@ -16,6 +16,9 @@ export async function importCommand(config: ServerConfig, file: string, org: num
       format: '导入 import |{bar}| {percentage}% · {sessions} 会话 sessions · {failed} 失败 failed',
       stream: process.stderr,
       hideCursor: true,
+      // Piped into a log (CI, nohup), still say how far it got: a line every 5 s instead of a redrawn bar.
+      noTTYOutput: true,
+      notTTYSchedule: 5000,
     });
     bar.start(size, 0, { sessions: 0, failed: 0 });
     const started = Date.now();

@@ -125,6 +125,18 @@ describe('manual result list', () => {
     expect(Object.keys(some.records[0]).sort()).toEqual(['id', 'sessionId']);
   });
 
+  it('/list answers the same records as /page, filtered and with only the requested fields, unpaged', async () => {
+    const listed = await ok(viewer.post('/v3/chats/qc-manual-result/list', { fields: ['sessionId', 'manualStatus'] }));
+    expect(listed).toHaveLength(closed.length);
+    expect(listed.map((r: { sessionId: string }) => r.sessionId).sort()).toEqual([...closed].sort());
+    expect(Object.keys(listed[0]).sort()).toEqual(['id', 'manualStatus', 'sessionId']);
+    expect(await ok(viewer.post('/v3/chats/qc-manual-result/list', { manualStatus: 'CHECKED' }))).toEqual([]);
+    const bad = await viewer.post('/v3/chats/qc-manual-result/list', { manualStatus: 'DONE' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('manualStatus');
+    expect(await ok(outsider.post('/v3/chats/qc-manual-result/list', {}))).toEqual([]);
+  });
+
   it('answers 403 without qc-manual-result.view and nothing of another organisation', async () => {
     const { nobody } = await organisationWith(t, 'mr-none', { nobody: ['qc-ai-result.view'] });
     const denied = await nobody.post('/v3/chats/qc-manual-result/page', {}, { query: {} });
