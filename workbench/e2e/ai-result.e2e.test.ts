@@ -113,7 +113,7 @@ describe('AI results in the browser', () => {
 
   it('re-inspects the result with a veto: the rule scores 0 and the result shows the veto', async () => {
     const detail = dialog(page, '智能质检详情');
-    await detail.getByRole('button', { name: '复检' }).click();
+    await detail.getByRole('button', { name: '复检', exact: true }).click();
     const change = dialog(page, '复检');
     const veto = change.getByRole('checkbox', { name: `${rule.ruleName} 一票否决` });
     await veto.check();

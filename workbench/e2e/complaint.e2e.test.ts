@@ -5,6 +5,7 @@ import { answerTo, api, choose, dialog, launch, newPage, open, recordFailure, sc
 interface Result {
   id: string;
   sessionId: string;
+  schemeId: string;
   isComplaint: boolean;
   resultRules?: { ruleId: string; ruleName: string }[] | null;
 }
@@ -25,8 +26,9 @@ async function openComplaints(page: Page, status: '待审核' | '已审核'): Pr
 }
 
 /**
- * An agent's complaint against an AI result, reviewed in the browser: the agent sees it pending in his complaint
- * list, the supervisor opens it, approves it with a reason, and it moves to the reviewed complaints.
+ * An agent's complaint against an AI result, filed and reviewed in the browser: the agent files it from the AI
+ * result's detail (申诉) and sees it pending in his complaint list, the supervisor opens it, approves it with a
+ * reason, and it moves to the reviewed complaints.
  */
 describe('complaints in the browser', () => {
   let browser: Browser;
@@ -61,31 +63,50 @@ describe('complaints in the browser', () => {
     expect(results.status).toBe(200);
     const result = results.body.records.find((r) => (r.resultRules ?? []).length > 0);
     expect(result, 'an AI result of the demo agent').toBeDefined();
-    const rule = result!.resultRules![0]!;
-    // the workbench has no filing form for agents yet: the agent's client files it through the API
-    const filed = await api<{ id: string }>(agent, '/v3/chats/complaint/create', {
-      type: 'AI',
-      sessionId: result!.sessionId,
-      resultId: result!.id,
-      reason: '浏览器测试：该规则误判',
-      complaintRules: [{ ruleId: rule.ruleId, ruleName: rule.ruleName }],
-    });
+    // the agent files it in the browser: 申诉 on the AI result's detail opens the filing form
+    // the row's own result: its session and scheme (a session may have a result per scheme)
+    const where = `id=${encodeURIComponent(result!.sessionId)}&schemeId=${encodeURIComponent(result!.schemeId)}`;
+    await open(agent, `/qc/ai-result/detail?${where}&_modal=large`);
+    const detail = dialog(agent, '智能质检详情');
+    await detail.getByRole('button', { name: '申诉', exact: true }).click();
+    const form = dialog(agent, '提交申诉');
+    await form.getByRole('checkbox').first().check();
+    await form.getByRole('textbox', { name: /申诉原因/ }).fill('浏览器测试：该规则误判');
+    await screenshot(agent, 'complaint-file');
+    const filed = await answerTo(agent, '/v3/chats/complaint/create', () =>
+      form.getByRole('button', { name: '提交' }).click(),
+    );
     expect(filed.status, JSON.stringify(filed.body)).toBe(200);
-    complaintId = String(filed.body.id);
+    complaintId = String((filed.body as { id: string }).id);
+    // back on the detail, which offers no second complaint while this one is pending
+    const reopened = dialog(agent, '智能质检详情');
+    await reopened.getByText('是否申诉').waitFor();
+    await expect.poll(() => reopened.getByRole('button', { name: '申诉', exact: true }).count()).toBe(0);
+    const stored = await api<{ records: (ComplaintRow & { complaintRules?: { ruleId: string }[] })[] }>(
+      agent,
+      '/v3/chats/complaint/page',
+      { status: 'PENDING' },
+      { page: '1', size: '100' },
+    );
+    expect(stored.body.records.find((c) => String(c.id) === complaintId)?.complaintRules).toHaveLength(1);
 
     await openComplaints(agent, '待审核');
     const line = agent.locator(`tr[data-row-id="${complaintId}"]`);
     await line.getByText('浏览器测试：该规则误判').waitFor();
     await line.getByText('待审核').waitFor();
     await line.getByRole('button', { name: complaintId, exact: true }).click();
-    await dialog(agent, '申诉详情').getByText('浏览器测试：该规则误判').first().waitFor();
-    // the appellant does not judge his own appeal: the server refuses an agent's review
+    const agentDetail = dialog(agent, '申诉详情');
+    await agentDetail.getByText('浏览器测试：该规则误判').first().waitFor();
+    // the appellant does not judge his own appeal: he holds qc-complaint.edit (filing) but not qc-complaint.review,
+    // so the workbench offers no review and the server refuses one, naming the key
+    expect(await agentDetail.getByRole('button', { name: '申诉审核' }).count()).toBe(0);
     const judged = await api(agent, '/v3/chats/complaint/change', {
       complaint: { id: complaintId, status: 'ACTIVE', commonReason: '自己审核' },
       sessionId: result!.sessionId,
       resultId: result!.id,
     });
     expect(judged.status).toBe(403);
+    expect(JSON.stringify(judged.body)).toContain('qc-complaint.review');
   });
 
   it('the supervisor approves it with a reason and it is reviewed', async () => {

@@ -219,6 +219,23 @@ describe('AI result list', () => {
     const first = screen.getByText('坐席1').closest('tr')!;
     expect(within(first).getByRole('button', { name: '复检' })).toBeTruthy();
   });
+
+  it("the row's 详情 and 复检 open the row's own result: its session and its scheme", async () => {
+    useRouterStore.setState({ current: { path: '/qc/ai-result/list', query: {}, key: 0 } });
+    const { client } = listServer();
+    renderConsole(<AiResultList location={{ path: '/qc/ai-result/list', query: {} }} />, { client, permissions: EDIT });
+    const first = (await screen.findByText('坐席1')).closest('tr')!;
+    await userEvent.click(within(first).getByRole('button', { name: '详情' }));
+    expect(useRouterStore.getState().current).toMatchObject({
+      path: '/qc/ai-result/detail',
+      query: { id: 's-1', schemeId: '7', _modal: 'large' },
+    });
+    await userEvent.click(within(first).getByRole('button', { name: '复检' }));
+    expect(useRouterStore.getState().current).toMatchObject({
+      path: '/qc/ai-result/change',
+      query: { id: 's-1', schemeId: '7', _modal: 'large' },
+    });
+  });
 });
 
 describe('AI result detail', () => {
@@ -250,6 +267,26 @@ describe('AI result detail', () => {
     expect(document.querySelector('[data-focused]')?.getAttribute('data-message-index')).toBe('2');
     // no re-inspect button without qc-ai-result.edit
     expect(screen.queryByRole('button', { name: '复检' })).toBeNull();
+  });
+
+  it("asks for the link's scheme and passes it on to 复检", async () => {
+    useRouterStore.setState({ current: { path: '/qc/ai-result/detail', query: {}, key: 0 } });
+    const { client, calls } = fakeClient({ '/v3/chats/ai-result/detail': () => detail() });
+    renderConsole(
+      <DetailScreen
+        location={{ path: '/qc/ai-result/detail', query: { id: 's-1', schemeId: '7', _modal: 'large' } }}
+      />,
+      { client, permissions: EDIT },
+    );
+    expect(await screen.findByText('不知道，你自己查')).toBeTruthy();
+    expect(calls[0]).toEqual(
+      expect.objectContaining({ path: '/v3/chats/ai-result/detail', query: { sessionId: 's-1', schemeId: '7' } }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: '复检' }));
+    expect(useRouterStore.getState().current).toMatchObject({
+      path: '/qc/ai-result/change',
+      query: { id: 's-1', schemeId: '7', _modal: 'large' },
+    });
   });
 });
 
@@ -287,10 +324,15 @@ describe('AI result re-inspection', () => {
   it('a veto sets the score to 0, disables it, and sends reviewScore 0 with the version', async () => {
     const { client, calls } = changeServer();
     renderConsole(
-      <AiResultChange location={{ path: '/qc/ai-result/change', query: { id: 's-1', _modal: 'large' } }} />,
+      <AiResultChange
+        location={{ path: '/qc/ai-result/change', query: { id: 's-1', schemeId: '7', _modal: 'large' } }}
+      />,
       { client, permissions: EDIT },
     );
     const score = await screen.findByRole('textbox', { name: '服务禁语 复检得分' });
+    expect(calls[0]).toEqual(
+      expect.objectContaining({ path: '/v3/chats/ai-result/detail', query: { sessionId: 's-1', schemeId: '7' } }),
+    );
     expect((score as HTMLInputElement).value).toBe('10');
     await userEvent.clear(score);
     await userEvent.type(score, '7');
@@ -315,7 +357,7 @@ describe('AI result re-inspection', () => {
     await waitFor(() =>
       expect(useRouterStore.getState().current).toMatchObject({
         path: '/qc/ai-result/detail',
-        query: { id: 's-1', _reload: 'list', _modal: 'large' },
+        query: { id: 's-1', schemeId: '7', _reload: 'list', _modal: 'large' },
       }),
     );
   });

@@ -127,7 +127,7 @@ describe('complaint detail', () => {
     const { client, calls } = fakeClient({ '/v3/chats/ai-result/detail-complaint': () => aiDetail('PENDING') });
     renderConsole(<ComplaintDetail location={{ path: '/qc/complaint/detail', query: { id: '77', type: 'AI' } }} />, {
       client,
-      permissions: ['qc-complaint.view', 'qc-complaint.edit'],
+      permissions: ['qc-complaint.view', 'qc-complaint.review'],
     });
     expect(await screen.findByText('申诉 77')).toBeTruthy();
     expect(calls[0]).toMatchObject({ path: '/v3/chats/ai-result/detail-complaint', query: { complaintId: '77' } });
@@ -145,11 +145,21 @@ describe('complaint detail', () => {
     });
   });
 
+  it('offers no review to a filer (qc-complaint.edit without .review) while pending', async () => {
+    const { client } = fakeClient({ '/v3/chats/ai-result/detail-complaint': () => aiDetail('PENDING') });
+    renderConsole(<ComplaintDetail location={{ path: '/qc/complaint/detail', query: { id: '77', type: 'AI' } }} />, {
+      client,
+      permissions: ['qc-complaint.view', 'qc-complaint.edit'],
+    });
+    expect(await screen.findByText('申诉 77')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '申诉审核' })).toBeNull();
+  });
+
   it('offers no review once the complaint is reviewed', async () => {
     const { client } = fakeClient({ '/v3/chats/ai-result/detail-complaint': () => aiDetail('ACTIVE') });
     renderConsole(<ComplaintDetail location={{ path: '/qc/complaint/detail', query: { id: '77', type: 'AI' } }} />, {
       client,
-      permissions: ['qc-complaint.view', 'qc-complaint.edit'],
+      permissions: ['qc-complaint.view', 'qc-complaint.review'],
     });
     expect(await screen.findByText('申诉 77')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '申诉审核' })).toBeNull();
@@ -188,7 +198,7 @@ describe('complaint detail', () => {
     expect(calls[0]?.path).toBe('/v3/chats/qc-manual-result/detail-complaint');
     expect(screen.getByTestId('complaint-score').textContent).toContain('75');
     expect(within(screen.getByText('开场白').closest('tr')!).getByText('漏说')).toBeTruthy();
-    // no review button without qc-complaint.edit
+    // no review button without qc-complaint.review
     expect(screen.queryByRole('button', { name: '申诉审核' })).toBeNull();
   });
 });
@@ -209,7 +219,7 @@ describe('complaint review', () => {
         kind="AI"
         location={{ path: '/qc/complaint/approve-ai', query: { id: 's-1', complaintId: '77' } }}
       />,
-      { client, permissions: ['qc-complaint.edit'] },
+      { client, permissions: ['qc-complaint.review'] },
     );
     await screen.findByText('辱骂检测');
     expect(statusInput().value).toBe('待审核');
@@ -260,7 +270,7 @@ describe('complaint review', () => {
         kind="AI"
         location={{ path: '/qc/complaint/approve-ai', query: { id: 's-1', complaintId: '77' } }}
       />,
-      { client, permissions: ['qc-complaint.edit'] },
+      { client, permissions: ['qc-complaint.review'] },
     );
     await screen.findByText('辱骂检测');
     const input = () => document.querySelector('input[type="file"]') as HTMLInputElement;
@@ -326,7 +336,7 @@ describe('complaint review', () => {
         kind="MANUAL"
         location={{ path: '/qc/complaint/approve-manual', query: { id: 's-1', complaintId: '78', schemeId: '50' } }}
       />,
-      { client, permissions: ['qc-complaint.edit'] },
+      { client, permissions: ['qc-complaint.review'] },
     );
     const score = await screen.findByRole('textbox', { name: '开场白 分数' });
     expect((score as HTMLInputElement).value).toBe('10');

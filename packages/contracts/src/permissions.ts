@@ -42,7 +42,8 @@ export const PERMISSIONS = {
   'qc-manual-result.edit': spec('qc', '人工质检评分、释放、批量释放', 'Assess, release, bulk release'),
   'qc-manual-result.status': spec('qc', '移至待质检', 'Move to be inspected'),
   'qc-complaint.view': ours('qc', '查看申诉', 'View complaints'),
-  'qc-complaint.edit': ours('qc', '提交与审核申诉', 'File and review complaints'),
+  'qc-complaint.edit': ours('qc', '提交申诉', 'File complaints'),
+  'qc-complaint.review': ours('qc', '审核申诉', 'Review complaints'),
   'qc-task.view': ours('qc', '查看质检任务', 'View QC tasks'),
   'qc-task.edit': spec('qc', '新建、编辑质检任务，修改状态', 'Create, edit, change status of QC tasks'),
   // sensitive words (tickets-censor-tasks-monitoring.md §6)
@@ -155,8 +156,9 @@ export const ROUTE_PERMISSIONS = {
   // complaints
   '/v3/chats/complaint/page': 'qc-complaint.view',
   '/v3/chats/complaint/list': 'qc-complaint.view',
+  /** body-dependent: a body with `complaint.id` is a review (see `routePermission`) */
   '/v3/chats/complaint/create': 'qc-complaint.edit',
-  '/v3/chats/complaint/change': 'qc-complaint.edit',
+  '/v3/chats/complaint/change': 'qc-complaint.review',
 
   // sessions and messages, read by every result and complaint view
   '/v3/chats/session/list': AUTHENTICATED,
@@ -201,7 +203,15 @@ export function routePermission(path: string, body?: unknown): RouteAccess | nul
     const status = (body as { status?: unknown } | undefined)?.status;
     if (status === 'UNCHECKED' || status === 'READY_CHECKED') return QUALITY_STATUS_PERMISSIONS[status];
   }
+  if (path === '/v3/chats/complaint/create' && isComplaintReview(body)) return 'qc-complaint.review';
   return ROUTE_PERMISSIONS[path as ApiPath];
+}
+
+/** /v3/chats/complaint/create with a `complaint.id` reviews a complaint (as /change) rather than filing one. */
+export function isComplaintReview(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const complaint = (body as { complaint?: unknown }).complaint;
+  return typeof complaint === 'object' && complaint !== null && 'id' in complaint;
 }
 
 /** Whether a user holding `keys` may call `path` (signed in is assumed; PUBLIC needs nothing). */

@@ -5,6 +5,7 @@ import {
   isPermissionKey,
   mayCall,
   PERMISSION_KEYS,
+  PERMISSIONS,
   PUBLIC,
   ROUTE_PERMISSIONS,
   routePermission,
@@ -103,6 +104,28 @@ describe('ROUTE_PERMISSIONS', () => {
     expect(routePermission(path, { ids: ['s'], status: 'UNCHECKED' })).toBe('qc-manual-result.edit');
     expect(mayCall(['qc-manual-result.edit'], path, { status: 'UNCHECKED' })).toBe(true);
     expect(mayCall(['qc-manual-result.edit'], path, { status: 'READY_CHECKED' })).toBe(false);
+  });
+  it('complaints: filing needs .edit, reviewing (change, or create with complaint.id) needs .review', () => {
+    expect(PERMISSIONS['qc-complaint.edit']).toMatchObject({ source: 'qcdesk', zh: '提交申诉', en: 'File complaints' });
+    expect(PERMISSIONS['qc-complaint.review']).toMatchObject({
+      source: 'qcdesk',
+      zh: '审核申诉',
+      en: 'Review complaints',
+    });
+    expect(SPEC_PERMISSION_KEYS).not.toContain('qc-complaint.review');
+    const create = '/v3/chats/complaint/create';
+    const review = { complaint: { id: '7', status: 'ACTIVE', commonReason: '属实' } };
+    expect(routePermission(create, { type: 'AI', sessionId: 's', resultId: '1', reason: '冤' })).toBe(
+      'qc-complaint.edit',
+    );
+    expect(routePermission(create)).toBe('qc-complaint.edit');
+    expect(routePermission(create, review)).toBe('qc-complaint.review');
+    expect(routePermission('/v3/chats/complaint/change', review)).toBe('qc-complaint.review');
+    expect(routePermission('/v3/chats/complaint/change')).toBe('qc-complaint.review');
+    expect(mayCall(['qc-complaint.edit'], create, review)).toBe(false);
+    expect(mayCall(['qc-complaint.edit'], create, {})).toBe(true);
+    expect(mayCall(['qc-complaint.review'], create, review)).toBe(true);
+    expect(mayCall(['qc-complaint.review'], create, {})).toBe(false);
   });
   it('mayCall: keys, public, authenticated, unknown paths', () => {
     expect(mayCall(new Set(['qc-ai-result.view']), '/v3/chats/ai-result/page')).toBe(true);

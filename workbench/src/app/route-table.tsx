@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { COMPLAINT_FILE } from '../entities/complaint';
 import { qcRuleDescription } from '../entities/qc-rule';
 import { qcSchemeDescription } from '../entities/qc-scheme';
 import { qcTaskDescription } from '../entities/qc-task';
@@ -48,6 +49,9 @@ const ComplaintListRoute = lazy(() =>
 );
 const ComplaintDetailRoute = lazy(() =>
   import('../screens/qc/complaint/ComplaintDetail').then((m) => ({ default: m.ComplaintDetail })),
+);
+const ComplaintFileRoute = lazy(() =>
+  import('../screens/qc/complaint/ComplaintFile').then((m) => ({ default: m.ComplaintFile })),
 );
 const ApproveAiRoute = lazy(() =>
   import('../screens/qc/complaint/ComplaintApprove').then((m) => ({
@@ -194,10 +198,19 @@ export const ROUTES: RouteDefinition[] = [
     parent: complaintList,
   },
   {
+    // an agent files a complaint from the AI or manual result's detail
+    path: COMPLAINT_FILE,
+    area: 'qc',
+    title: 'complaint.fileTitle',
+    permission: 'qc-complaint.edit',
+    component: ComplaintFileRoute,
+    parent: aiResultList,
+  },
+  {
     path: '/qc/complaint/approve-ai',
     area: 'qc',
     title: 'complaint.approveAiTitle',
-    permission: 'qc-complaint.edit',
+    permission: 'qc-complaint.review',
     component: ApproveAiRoute,
     parent: complaintList,
   },
@@ -205,7 +218,7 @@ export const ROUTES: RouteDefinition[] = [
     path: '/qc/complaint/approve-manual',
     area: 'qc',
     title: 'complaint.approveManualTitle',
-    permission: 'qc-complaint.edit',
+    permission: 'qc-complaint.review',
     component: ApproveManualRoute,
     parent: complaintList,
   },

@@ -58,7 +58,13 @@ const ruleName = (rule: unknown) => {
   return r.ruleName ?? r.ruleId;
 };
 
-const detailOf = (row: AiResultRow) => ({ path: AI_RESULT_DETAIL, query: { id: row.sessionId, _modal: 'large' } });
+/** The row's own result: its session and scheme (the detail answers the session's newest result without a scheme). */
+const rowQuery = (row: AiResultRow): Record<string, string> => ({
+  id: row.sessionId,
+  ...(row.schemeId ? { schemeId: String(row.schemeId) } : {}),
+  _modal: 'large',
+});
+const detailOf = (row: AiResultRow) => ({ path: AI_RESULT_DETAIL, query: rowQuery(row) });
 
 /**
  * AI results (qc-area §2 "AI result list"): the text and yes/no filters here; the quick date, time range, status,
@@ -171,7 +177,7 @@ export const aiResultDescription: EntityDescription<AiResultRow> = {
     {
       label: 'aiResult.reinspect',
       permission: 'qc-ai-result.edit',
-      to: (row) => ({ path: AI_RESULT_CHANGE, query: { id: row.sessionId, _modal: 'large' } }),
+      to: (row) => ({ path: AI_RESULT_CHANGE, query: rowQuery(row) }),
     },
   ],
   defaultPageSize: 20,

@@ -3,6 +3,8 @@ import type { EntityDescription } from '../entity/types';
 
 export const COMPLAINT_BASE = '/v3/chats/complaint';
 export const COMPLAINT_LIST_PATH = '/qc/complaint';
+/** The filing form (query id = session id, type = AI | MANUAL), opened from the result's detail. */
+export const COMPLAINT_FILE = '/qc/complaint/create';
 
 /** The complaint detail route of a complaint. */
 export const complaintDetail = (row: Pick<Complaint, 'id' | 'type'>) => ({

@@ -330,6 +330,10 @@ const zh = {
   'complaint.note': '备注',
   'complaint.reviewScore': '复检分数',
   'complaint.veto': '一票否决',
+  'complaint.file': '申诉',
+  'complaint.fileTitle': '提交申诉',
+  'complaint.fileRules': '申诉规则',
+  'complaint.submit': '提交',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -663,6 +667,10 @@ const en: Record<MessageKey, string> = {
   'complaint.note': 'Note',
   'complaint.reviewScore': 'Review score',
   'complaint.veto': 'Veto',
+  'complaint.file': 'Complain',
+  'complaint.fileTitle': 'File a complaint',
+  'complaint.fileRules': 'Complained rules',
+  'complaint.submit': 'Submit',
 };
 
 /** The interface languages, as @qcdesk/contracts names them (`Lang`). */

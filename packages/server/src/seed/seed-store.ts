@@ -31,7 +31,7 @@ export const DEMO_ROLES = {
       'qc-manual-result.edit',
       'qc-manual-result.status',
       'qc-complaint.view',
-      'qc-complaint.edit',
+      'qc-complaint.review',
       'qc-task.view',
     ],
   },
@@ -45,7 +45,7 @@ export const DEMO_ROLES = {
       'qc-manual-result.view',
       'qc-manual-result.status',
       'qc-complaint.view',
-      'qc-complaint.edit',
+      'qc-complaint.review',
       'qc-task.view',
       'qc-task.edit',
       'cs-censor-ban.view',
@@ -53,7 +53,7 @@ export const DEMO_ROLES = {
       'cs-censor-log.export',
     ],
   },
-  // an agent sees his own results (the result routes scope by users.agent_id) and files complaints
+  // an agent sees his own results (the result routes scope by users.agent_id) and files complaints (not reviews)
   agent: {
     code: 'agent',
     name: '坐席',

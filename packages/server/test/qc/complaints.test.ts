@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createUser } from '../../src/seed/accounts.js';
+import { DEMO_ROLES } from '../../src/seed/seed-store.js';
 import { type Caller, organisationWith, signIn } from '../helpers/accounts.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { type AiSchemeFixture, activeTask, aiScheme, deskSessions, type Json, ok } from '../tasks/fixtures.js';
@@ -24,14 +25,15 @@ beforeAll(async () => {
   let organizationId: number;
   ({ admin, reviewer, viewer, organizationId } = await organisationWith(t, 'cp-home', {
     admin: ['*', 'chat-session.import'],
-    reviewer: ['qc-complaint.view', 'qc-complaint.edit', 'qc-ai-result.view', 'qc-manual-result.view'],
+    // the demo supervisor: views and reviews complaints, does not file them
+    reviewer: [...DEMO_ROLES.supervisor.permissions],
     viewer: ['qc-complaint.view'],
   }));
   ({ outsider } = await organisationWith(t, 'cp-away', { outsider: ['*'] }));
   const roleId = await createRole(t.database.db, organizationId, {
     code: 'agent',
     name: '坐席',
-    permissions: ['qc-ai-result.view', 'qc-manual-result.view', 'qc-complaint.view', 'qc-complaint.edit'],
+    permissions: [...DEMO_ROLES.agent.permissions],
   });
   await createUser(t.database.db, organizationId, {
     username: 'cp-agent',
@@ -155,6 +157,9 @@ describe('filing a complaint', () => {
     const wrongSession = await fileAi(agent, { ...next, sessionId: agentHits()[0].sessionId });
     expect(wrongSession.json()).toMatchObject({ field: 'resultId' });
     expect((await fileAi(viewer, next)).statusCode).toBe(403);
+    const reviewerFiles = await fileAi(reviewer, next);
+    expect(reviewerFiles.statusCode).toBe(403);
+    expect(reviewerFiles.json().message).toContain('qc-complaint.edit');
     expect((await fileAi(outsider, next)).statusCode).toBe(404);
     expect((await page({ status: 'ALL' })).total).toBe(1);
   });
@@ -182,8 +187,13 @@ describe('reviewing a complaint', () => {
     ).toMatchObject({
       field: 'resultId',
     });
+    // filing (qc-complaint.edit) does not let the agent review, on either path
     const self = await agent.post('/v3/chats/complaint/change', reviewBody(c, 'ACTIVE'));
     expect(self.statusCode).toBe(403);
+    expect(self.json().message).toContain('qc-complaint.review');
+    const selfCreate = await agent.post('/v3/chats/complaint/create', reviewBody(c, 'ACTIVE'));
+    expect(selfCreate.statusCode).toBe(403);
+    expect(selfCreate.json().message).toContain('qc-complaint.review');
     expect((await viewer.post('/v3/chats/complaint/change', reviewBody(c, 'ACTIVE'))).statusCode).toBe(403);
     expect((await outsider.post('/v3/chats/complaint/change', reviewBody(c, 'ACTIVE'))).statusCode).toBe(404);
     expect((await complaintOf(c.id)).status).toBe('PENDING');
@@ -216,6 +226,7 @@ describe('reviewing a complaint', () => {
     const { id } = await ok(fileAi(agent, next));
     const c = await complaintOf(id);
     const rules = next.resultRules.map((r: Json) => ({ ruleId: r.ruleId, reviewScore: 0 }));
+    // the supervisor reviews through /create too
     await ok(reviewer.post('/v3/chats/complaint/create', reviewBody(c, 'INACTIVE', { rules })));
     expect(await aiResult(next.id)).toMatchObject({ reviewScore: null, isReview: false, aiScore: next.aiScore });
     expect(await page({ status: 'ALL' })).toMatchObject({

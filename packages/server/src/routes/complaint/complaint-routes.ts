@@ -6,9 +6,11 @@ import {
   complaintChangeSchema,
   complaintCreateSchema,
   complaintPageSchema,
+  isPermissionKey,
   LIMITS,
   manualAngleInputSchema,
   pageQuerySchema,
+  routePermission,
   savedAnswerSchema,
 } from '@qcdesk/contracts';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
@@ -188,14 +190,8 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
   };
 
   const reviewComplaint = async (auth: RequestAuth, body: ComplaintChange, raw: unknown): Promise<string> => {
-    // the appellant does not judge his own appeal
-    if (auth.agentId !== null)
-      throw new ApiError(
-        403,
-        'FORBIDDEN',
-        '坐席只能提交申诉，不能审核申诉',
-        'an agent may file complaints but not review them',
-      );
+    // filing (qc-complaint.edit) and reviewing (qc-complaint.review) are separate keys
+    if (!auth.permissions.has('qc-complaint.review')) throw ApiError.forbidden('qc-complaint.review');
     const verdict = body.complaint;
     checkFile(verdict.commonAttachment, 'complaint.commonAttachment');
     return db.transaction(async (tx) => {
@@ -322,15 +318,19 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/complaint/create',
-      access: accessOf('/v3/chats/complaint/create'),
+      // the key depends on the body: filing needs qc-complaint.edit, a review (complaint.id) qc-complaint.review
+      access: { signedIn: true },
       body: z.object({}).loose(),
       summary:
-        'file a complaint against an AI or MANUAL result ({type, sessionId, resultId, reason ≤100, complaintRules, one attachment under qc/complaint/}); an agent on his own results only. A body with complaint.id is a review, as /change',
+        'file a complaint against an AI or MANUAL result ({type, sessionId, resultId, reason ≤100, complaintRules, one attachment under qc/complaint/}); an agent on his own results only; needs qc-complaint.edit. A body with complaint.id is a review, as /change, and needs qc-complaint.review',
       response: savedAnswerSchema,
       tags,
     },
     async ({ auth, request }) => {
       const raw = request.body ?? {};
+      const need = routePermission('/v3/chats/complaint/create', raw);
+      if (typeof need === 'string' && isPermissionKey(need) && !auth.permissions.has(need))
+        throw ApiError.forbidden(need);
       if (typeof raw === 'object' && raw !== null && 'complaint' in raw) {
         const body = parse(complaintChangeSchema, raw) as ComplaintChange;
         return { id: await reviewComplaint(auth, body, raw) };

@@ -60,15 +60,15 @@ export function setVeto(row: ReviewRow, isVeto: boolean): ReviewRow {
 }
 
 /**
- * /qc/ai-result/change?id={sessionId}: a review score (0–100) per hit rule, a veto per rule, comments. Saves with the
+ * /qc/ai-result/change?id={sessionId}&schemeId=: a review score (0–100) per hit rule, a veto per rule, comments. Saves with the
  * result's version to /v3/chats/ai-result/create; server errors show in the banner at the top; on success it returns
- * to /qc/ai-result/detail?id={sessionId} (reloading the list beneath).
+ * to /qc/ai-result/detail?id={sessionId}&schemeId= (reloading the list beneath).
  */
 export function AiResultChange({ location }: { location: RouteLocation }) {
   const client = useApi();
   const { t, label, locale } = useI18n();
   const sessionId = location.query.id;
-  const { detail, error: loadError, loading } = useAiResultDetail(sessionId);
+  const { detail, error: loadError, loading } = useAiResultDetail(sessionId, location.query.schemeId);
   const [rows, setRows] = useState<ReviewRow[]>([]);
   const [comments, setComments] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -112,7 +112,12 @@ export function AiResultChange({ location }: { location: RouteLocation }) {
       notifySuccess();
       navigate(
         AI_RESULT_DETAIL,
-        { id: detail.sessionId, _reload: 'list', _modal: location.query._modal ?? 'large' },
+        {
+          id: detail.sessionId,
+          schemeId: detail.schemeId,
+          _reload: 'list',
+          _modal: location.query._modal ?? 'large',
+        },
         { replace: true },
       );
     } catch (e) {

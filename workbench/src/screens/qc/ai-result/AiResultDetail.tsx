@@ -17,6 +17,7 @@ import { LIMITS, QcResultStatus, type ResultRule, RuleScoreType } from '@qcdesk/
 import { Fragment, useMemo, useState } from 'react';
 import { useCan } from '../../../auth/session-store';
 import { AI_RESULT_CHANGE } from '../../../entities/ai-result';
+import { COMPLAINT_FILE } from '../../../entities/complaint';
 import { useI18n } from '../../../i18n/locale-store';
 import type { RouteLocation } from '../../../router/location';
 import { navigate } from '../../../router/router-store';
@@ -33,19 +34,23 @@ const ruleKey = (rule: ResultRule) => String(rule.ruleId);
 /**
  * /qc/ai-result/detail?id={sessionId}: the transcript beside the AI and review scores, basic info, the session panel
  * and the hit rules with their evidence. Clicking a rule marks its spans in the transcript and scrolls to its first
- * hit; clicking one of its hits scrolls to that message. 复检 opens the re-inspection.
+ * hit; clicking one of its hits scrolls to that message. 复检 opens the re-inspection; 申诉 (qc-complaint.edit, no
+ * pending complaint) opens the filing form.
  */
 export function AiResultDetail({ location }: { location: RouteLocation }) {
   const { t, label } = useI18n();
   const can = useCan();
   const sessionId = location.query.id;
-  const { detail, error, loading } = useAiResultDetail(sessionId);
+  const { detail, error, loading } = useAiResultDetail(sessionId, location.query.schemeId);
   const [active, setActive] = useState<string | null>(null);
   const [focus, setFocus] = useState<TranscriptFocus | null>(null);
 
   const messages = useMemo(() => detail?.messages ?? [], [detail]);
   const rules = useMemo(() => (detail?.resultRules?.length ? detail.resultRules : (detail?.rules ?? [])), [detail]);
   const hits = useMemo(() => new Map(rules.map((r) => [ruleKey(r), ruleHits(r, messages)])), [rules, messages]);
+  // one pending complaint per result at a time (the server refuses a second)
+  const pendingComplaint =
+    detail?.complaint?.status === 'PENDING' || (detail?.complaints ?? []).some((c) => c.status === 'PENDING');
   const activeRule = rules.find((r) => ruleKey(r) === active) ?? null;
   const highlights = useMemo(
     () =>
@@ -77,15 +82,36 @@ export function AiResultDetail({ location }: { location: RouteLocation }) {
               />
               {detail.isVeto && <Badge color="red">{t('aiResult.veto')}</Badge>}
             </Group>
-            {can('qc-ai-result.edit') && (
-              <Button
-                onClick={() =>
-                  navigate(AI_RESULT_CHANGE, { id: detail.sessionId, _modal: location.query._modal ?? 'large' })
-                }
-              >
-                {t('aiResult.reinspect')}
-              </Button>
-            )}
+            <Group gap="xs">
+              {can('qc-complaint.edit') && !pendingComplaint && (
+                <Button
+                  variant="default"
+                  onClick={() =>
+                    navigate(COMPLAINT_FILE, {
+                      id: detail.sessionId,
+                      schemeId: detail.schemeId,
+                      type: 'AI',
+                      _modal: location.query._modal ?? 'large',
+                    })
+                  }
+                >
+                  {t('complaint.file')}
+                </Button>
+              )}
+              {can('qc-ai-result.edit') && (
+                <Button
+                  onClick={() =>
+                    navigate(AI_RESULT_CHANGE, {
+                      id: detail.sessionId,
+                      schemeId: detail.schemeId,
+                      _modal: location.query._modal ?? 'large',
+                    })
+                  }
+                >
+                  {t('aiResult.reinspect')}
+                </Button>
+              )}
+            </Group>
           </Group>
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 7 }}>

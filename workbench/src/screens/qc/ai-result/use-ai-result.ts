@@ -3,8 +3,11 @@ import { useApi } from '../../../api/api-context';
 import { errorText } from '../../../api/client';
 import { AI_RESULT_BASE, type AiResultDetail } from '../../../entities/ai-result';
 
-/** Loads /v3/chats/ai-result/detail?sessionId= (the route's `id` is the session id, as the list's links give it). */
-export function useAiResultDetail(sessionId: string | undefined) {
+/**
+ * Loads /v3/chats/ai-result/detail?sessionId=&schemeId= (the route's `id` is the session id and `schemeId` the row's
+ * scheme, as the list's links give them; without a scheme the server answers the session's newest result).
+ */
+export function useAiResultDetail(sessionId: string | undefined, schemeId?: string) {
   const client = useApi();
   const [detail, setDetail] = useState<AiResultDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -15,13 +18,14 @@ export function useAiResultDetail(sessionId: string | undefined) {
     setLoading(true);
     setError(null);
     try {
-      setDetail(await client.request<AiResultDetail>({ path: `${AI_RESULT_BASE}/detail`, query: { sessionId } }));
+      const query = schemeId ? { sessionId, schemeId } : { sessionId };
+      setDetail(await client.request<AiResultDetail>({ path: `${AI_RESULT_BASE}/detail`, query }));
     } catch (e) {
       setError(errorText(e));
     } finally {
       setLoading(false);
     }
-  }, [client, sessionId]);
+  }, [client, sessionId, schemeId]);
 
   useEffect(() => {
     void load();

@@ -228,7 +228,7 @@ export function ComplaintDetail({ location }: { location: RouteLocation }) {
                   : `${t('aiResult.manualScore')}: ${manualScoreText(detail.result)}`}
               </Badge>
             </Group>
-            {status && canReviewComplaint(status) && can('qc-complaint.edit') && (
+            {status && canReviewComplaint(status) && can('qc-complaint.review') && (
               <Button
                 onClick={() => {
                   const target = reviewRoute(detail, complaint?.id ?? complaintId);

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useApi } from '../../../api/api-context';
 import { errorText } from '../../../api/client';
 import { useCan } from '../../../auth/session-store';
+import { COMPLAINT_FILE } from '../../../entities/complaint';
 import { MANUAL_RESULT_BASE, manualScoreText } from '../../../entities/manual-result';
 import { useI18n } from '../../../i18n/locale-store';
 import type { RouteLocation } from '../../../router/location';
@@ -29,7 +30,8 @@ export type ManualResultDetailAnswer = ManualResult & {
 
 /**
  * /qc/manual-result/detail?id={sessionId}: header, dialogue, manual score, basic info, session info, one block per
- * angle, the appraisals, and the Assess button (a PERSON scheme picker first when there are no angles yet).
+ * angle, the appraisals, and the Assess button (a PERSON scheme picker first when there are no angles yet). 申诉
+ * (qc-complaint.edit, an assessed result without a pending complaint) opens the filing form.
  */
 export function ManualResultDetail({ location }: { location: RouteLocation }) {
   const client = useApi();
@@ -56,6 +58,10 @@ export function ManualResultDetail({ location }: { location: RouteLocation }) {
   }, [client, sessionId]);
 
   const angles = result?.manualAngles ?? [];
+  // one pending complaint per result at a time (the server refuses a second); only an assessed result has an id
+  const pendingComplaint =
+    result?.complaint?.status === 'PENDING' || (result?.complaints ?? []).some((c) => c.status === 'PENDING');
+  const mayFile = can('qc-complaint.edit') && Boolean(result?.id) && !pendingComplaint;
   const assess = () => {
     if (angles.length === 0) {
       setPicking(true);
@@ -81,7 +87,23 @@ export function ManualResultDetail({ location }: { location: RouteLocation }) {
                 {t('aiResult.manualScore')}: {manualScoreText(result)}
               </Badge>
             </Group>
-            {can('qc-manual-result.edit') && <Button onClick={assess}>{t('manual.assess')}</Button>}
+            <Group gap="xs">
+              {mayFile && (
+                <Button
+                  variant="default"
+                  onClick={() =>
+                    navigate(COMPLAINT_FILE, {
+                      id: sessionId,
+                      type: 'MANUAL',
+                      _modal: location.query._modal ?? 'large',
+                    })
+                  }
+                >
+                  {t('complaint.file')}
+                </Button>
+              )}
+              {can('qc-manual-result.edit') && <Button onClick={assess}>{t('manual.assess')}</Button>}
+            </Group>
           </Group>
           <Grid>
             {result.chatId && (
