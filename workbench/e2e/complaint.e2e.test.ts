@@ -119,11 +119,15 @@ describe('complaints in the browser', () => {
     await line.getByRole('button', { name: complaintId, exact: true }).click();
     const detail = dialog(supervisor, '申诉详情');
     await detail.getByText('浏览器测试：该规则误判').first().waitFor();
+    await detail.getByText('待审核').first().waitFor();
+    await detail.getByTestId('chat-transcript').locator('*').first().waitFor();
+    await screenshot(supervisor, 'complaint-detail');
     await detail.getByRole('button', { name: '申诉审核' }).click();
 
     const review = dialog(supervisor, '智能质检申诉审核');
     await choose(review, /审核状态/, '通过');
     await review.getByRole('textbox', { name: /审核原因/ }).fill('浏览器测试：同意申诉');
+    await screenshot(supervisor, 'complaint-review');
     const saved = await answerTo(supervisor, '/v3/chats/complaint/change', () =>
       review.getByRole('button', { name: '保存' }).click(),
     );

@@ -28,6 +28,18 @@ interface Rule {
     }[];
   };
 }
+interface HitRule {
+  ruleId: string;
+  ruleName: string;
+  conditions?: { conditionHitInfo?: { keyWords?: { keyWord?: { val: string }[] } }[] } | null;
+}
+interface Result {
+  id: string;
+  sessionId: string;
+  schemeId: string;
+  schemeName?: string | null;
+  resultRules?: HitRule[] | null;
+}
 interface Scheme {
   id: string;
   name: string;
@@ -42,8 +54,8 @@ interface Scheme {
 
 /**
  * The inspector's configuration job in a real browser against the real server: a rule with two conditions and an
- * anchor, an AI scheme whose angle links it, activation refused below 100 and accepted at 100, and a QC task on
- * that scheme run with its progress on screen.
+ * anchor, an AI scheme whose angle links it, activation refused below 100 and accepted at 100, a QC task on that
+ * scheme run with its progress on screen, and an AI result of that run with the new rule's hits marked.
  */
 describe('QC configuration in the browser', () => {
   let browser: Browser;
@@ -146,9 +158,12 @@ describe('QC configuration in the browser', () => {
 
     await config.getByRole('button', { name: '关联规则' }).first().click();
     const link = dialog(page, /关联规则/);
-    await link.getByPlaceholder('关键词').fill(ruleName);
+    await link.getByRole('textbox', { name: '关键词' }).fill(ruleName);
     await link.getByRole('button', { name: '搜索' }).click();
-    await link.getByRole('row').filter({ hasText: ruleName }).getByRole('checkbox').check();
+    // clicking the row picks it
+    const pick = link.getByRole('row').filter({ hasText: ruleName });
+    await pick.click();
+    await expect.poll(() => pick.getAttribute('aria-selected')).toBe('true');
     expect(
       (await answerTo(page, '/qc-angle-rule/create', () => link.getByRole('button', { name: '确定' }).click())).status,
     ).toBe(200);
@@ -189,9 +204,12 @@ describe('QC configuration in the browser', () => {
     await config.getByText('总分 100').waitFor();
     await config.getByRole('button', { name: '关联规则' }).last().click();
     const link = dialog(page, /关联规则/);
-    await link.getByPlaceholder('关键词').fill(ruleName);
+    await link.getByRole('textbox', { name: '关键词' }).fill(ruleName);
     await link.getByRole('button', { name: '搜索' }).click();
-    await link.getByRole('row').filter({ hasText: ruleName }).getByRole('checkbox').check();
+    // clicking the row picks it
+    const pick = link.getByRole('row').filter({ hasText: ruleName });
+    await pick.click();
+    await expect.poll(() => pick.getAttribute('aria-selected')).toBe('true');
     expect(
       (await answerTo(page, '/qc-angle-rule/create', () => link.getByRole('button', { name: '确定' }).click())).status,
     ).toBe(200);
@@ -244,5 +262,67 @@ describe('QC configuration in the browser', () => {
     // the screen followed the run by polling the server's progress
     expect(polls.length).toBeGreaterThan(0);
     await screenshot(page, 'task-list');
+  });
+
+  it('opens an AI result of the run and marks the new rule’s hits in the transcript', async () => {
+    // the run's results of the new scheme; one where the new rule hit, with the words it hit
+    let found: { result: Result; words: string[] } | undefined;
+    let total = 0;
+    for (let n = 1; found === undefined; n++) {
+      const results = await api<{ records: Result[]; total: number }>(
+        page,
+        '/v3/chats/ai-result/page',
+        { schemeId },
+        { page: String(n), size: '100' },
+      );
+      expect(results.status).toBe(200);
+      total = results.body.total;
+      for (const result of results.body.records) {
+        const hit = (result.resultRules ?? []).find((r) => String(r.ruleId) === ruleId);
+        const words = (hit?.conditions?.conditionHitInfo ?? [])
+          .flatMap((info) => info.keyWords?.keyWord ?? [])
+          .map((w) => w.val);
+        if (words.length > 0) {
+          found = { result, words };
+          break;
+        }
+      }
+      if (n * 100 >= total) break;
+    }
+    expect(total, 'the run left AI results of the scheme').toBeGreaterThan(0);
+    expect(found, `a result of the run where ${ruleName} hit`).toBeDefined();
+    const { result, words } = found!;
+    expect(String(result.schemeId)).toBe(schemeId);
+    for (const word of words) expect(['您好', '你好', '再见', '拜拜']).toContain(word);
+
+    // in the browser: the AI result list filtered on the new scheme and the session, its row, its detail
+    await open(page, '/qc/ai-result/list');
+    await page.getByRole('radiogroup', { name: '快捷日期' }).getByText('全部', { exact: true }).click();
+    await choose(page, '质检方案', schemeName);
+    await page.getByRole('textbox', { name: '会话ID', exact: true }).fill(result.sessionId);
+    await page.getByRole('button', { name: '搜索' }).click();
+    const line = page.locator(`tr[data-row-id="${result.id}"]`);
+    await line.waitFor();
+    await line.getByText(schemeName).first().waitFor();
+    await line.getByRole('button', { name: result.id, exact: true }).click();
+
+    const detail = dialog(page, '智能质检详情');
+    await detail.getByTestId('chat-transcript').waitFor();
+    await detail.getByText(schemeName).first().waitFor();
+    const card = detail.locator(`[data-rule-id="${ruleId}"]`);
+    await card
+      .getByRole('button', { name: new RegExp(ruleName) })
+      .first()
+      .click();
+    await expect.poll(() => card.getAttribute('data-active')).toBe('true');
+    // the rule's hit words are marked in the transcript, and only words of the rule
+    const marks = detail.getByTestId('chat-transcript').locator('mark[data-highlight]');
+    await marks.first().waitFor();
+    const marked = (await marks.allInnerTexts()).map((text) => text.trim());
+    expect(marked.length).toBeGreaterThan(0);
+    for (const text of marked) expect(words).toContain(text);
+    await marks.first().scrollIntoViewIfNeeded();
+    expect(await marks.first().isVisible()).toBe(true);
+    await screenshot(page, 'ai-result-task-run');
   });
 });

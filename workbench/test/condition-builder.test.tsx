@@ -118,7 +118,7 @@ describe('condition builder', () => {
     expect(toConditionConfig(latest).conditions[0]!.checkRange).toMatchObject({ role: 'AGENT' });
   });
 
-  it('deleting asks first, clears the anchors on it, and renames the rest a, b', async () => {
+  it('deleting asks first, clears the anchors and ranges of every later condition, and renames the rest', async () => {
     let draft = withConditions('HIT_ANY_KEYWORDS', 'HIT_ANY_KEYWORDS', 'HIT_ANY_KEYWORDS', 'HIT_ANY_KEYWORDS');
     draft = {
       ...draft,
@@ -126,33 +126,62 @@ describe('condition builder', () => {
         ...c,
         operators: [{ ...c.operators[0]!, param: { keywords: [`词${i}`] } }],
         checkRange:
-          i === 2
-            ? { ...c.checkRange, anchorCid: 'b', location: 'AFTER', from: 1, to: 3 }
-            : i === 3
-              ? { ...c.checkRange, anchorCid: 'a', location: 'BEFORE' }
-              : c.checkRange,
+          i === 1
+            ? { ...c.checkRange, anchorCid: 'a', location: 'AFTER', from: 1, to: 2 }
+            : i === 2
+              ? { ...c.checkRange, role: 'AGENT', anchorCid: 'b', location: 'AFTER', from: 1, to: 3 }
+              : i === 3
+                ? { ...c.checkRange, anchorCid: 'a', location: 'BEFORE', from: -2, to: -1 }
+                : c.checkRange,
       })),
       lambdaType: 'CUSTOM',
       expression: 'a && (b || !c) && d',
     };
     show(draft);
-    await userEvent.click(screen.getByRole('button', { name: '删除条件 b' }));
+    await userEvent.click(screen.getByRole('button', { name: '删除条件 c' }));
     expect(
-      await screen.findByText('确认删除条件 b？之后条件中以它为锚点的设置将被清空，其余条件将按 a、b、c 重新命名。'),
+      await screen.findByText('确认删除条件 c？其后所有条件的锚点和检测范围将被清空，其余条件将按 a、b、c 重新命名。'),
     ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(latest.conditions).toHaveLength(3));
     expect(latest.conditions.map((c) => [c.cid, c.operators[0]!.param.keywords])).toEqual([
       ['a', ['词0']],
-      ['b', ['词2']],
+      ['b', ['词1']],
       ['c', ['词3']],
     ]);
-    // the old c was anchored on b: its anchor and range are gone; the old d keeps its anchor on a
     const stored = toConditionConfig(latest).conditions;
-    expect(stored[1]!.checkRange).toEqual({ range: null, anchor: null });
-    expect(stored[2]!.checkRange!.anchor).toMatchObject({ cid: 'a', location: 'BEFORE' });
-    expect(latest.expression).toBe('a && (? || !b) && c');
+    // b comes before the deleted condition: its anchor and range stay
+    expect(stored[1]!.checkRange).toMatchObject({ range: { from: 1, to: 2 }, anchor: { cid: 'a', location: 'AFTER' } });
+    // the old d came after it: anchored on a, not on the deleted c, it still loses its anchor and range
+    expect(stored[2]!.checkRange).toEqual({ range: null, anchor: null });
+    expect(latest.expression).toBe('a && (b || !?) && c');
     expect(screen.queryByTestId('condition-d')).toBeNull();
+    // the card shows it: no anchor, an empty range
+    const card = screen.getByTestId('condition-c');
+    expect(inputLabelled(card, '锚点条件').value).toBe('无锚点');
+    expect((within(card).getByLabelText('从第几句') as HTMLInputElement).value).toBe('');
+  });
+
+  it('a later condition keeps its role when it loses its anchor and range', () => {
+    let draft = withConditions('HIT_ANY_KEYWORDS', 'HIT_ANY_KEYWORDS', 'HIT_ANY_KEYWORDS');
+    draft.conditions[2]!.checkRange = {
+      ...draft.conditions[2]!.checkRange,
+      role: 'CUSTOMER',
+      anchorCid: 'a',
+      from: 1,
+      to: 5,
+      hitTime: 1,
+      inputHitTime: 2,
+    };
+    draft = deleteCondition(draft, 1);
+    expect(draft.conditions[1]!.checkRange).toMatchObject({
+      role: 'CUSTOMER',
+      anchorCid: 'null',
+      from: null,
+      to: null,
+      hitTime: -1,
+      inputHitTime: null,
+    });
   });
 
   it('cancelling the delete keeps every condition', async () => {
@@ -241,11 +270,11 @@ describe('draft conversion', () => {
     expect(fieldOfPath('$.conditionConfig.lambda')).toBe('lambda');
   });
 
-  it('deleting the first condition renames anchors that pointed at later ones', () => {
+  it('deleting the first condition clears the anchors of all the others, which are renamed', () => {
     let draft = withConditions('HIT_ANY_KEYWORDS', 'HIT_ANY_KEYWORDS', 'HIT_ANY_KEYWORDS');
     draft.conditions[2]!.checkRange = { ...draft.conditions[2]!.checkRange, anchorCid: 'b' };
     draft = deleteCondition(draft, 0);
     expect(draft.conditions.map((c) => c.cid)).toEqual(['a', 'b']);
-    expect(draft.conditions[1]!.checkRange.anchorCid).toBe('a');
+    expect(draft.conditions[1]!.checkRange.anchorCid).toBe('null');
   });
 });

@@ -46,6 +46,8 @@ export const PERMISSIONS = {
   'qc-complaint.review': ours('qc', '审核申诉', 'Review complaints'),
   'qc-task.view': ours('qc', '查看质检任务', 'View QC tasks'),
   'qc-task.edit': spec('qc', '新建、编辑质检任务，修改状态', 'Create, edit, change status of QC tasks'),
+  // the spec has no import call (sessions come from the desk itself); backend services import through this key
+  'chat-session.import': ours('qc', '导入会话', 'Import sessions'),
   // sensitive words (tickets-censor-tasks-monitoring.md §6)
   'cs-censor-ban.view': ours('censor', '查看敏感词库', 'View sensitive-word libraries'),
   'cs-censor-ban.edit': spec('censor', '新建、启用、停用敏感词库', 'Create, activate, deactivate libraries'),
@@ -105,12 +107,20 @@ export const PUBLIC = 'public';
 export const AUTHENTICATED = 'authenticated';
 export type RouteAccess = PermissionKey | typeof PUBLIC | typeof AUTHENTICATED;
 
-/** Every /v3 path of the QC area, QC tasks, sensitive words and sign-in → what it needs. All are POST. */
+/**
+ * Every /v3 path of the QC area, QC tasks, sessions, attachments, sensitive words and sign-in → what it needs. All
+ * are POST but the download (GET). The server takes every route's access from this table.
+ */
 export const ROUTE_PERMISSIONS = {
+  '/v3/health': PUBLIC,
   // sign-in (ours: the spec shows no auth calls)
   '/v3/auth/login': PUBLIC,
   '/v3/auth/logout': AUTHENTICATED,
   '/v3/auth/me': AUTHENTICATED,
+  // bearer tokens a signed-in user makes for his backend services; they act as him
+  '/v3/auth/token/create': AUTHENTICATED,
+  '/v3/auth/token/list': AUTHENTICATED,
+  '/v3/auth/token/revoke': AUTHENTICATED,
 
   // QC schemes
   '/v3/chats/qc-scheme/page': 'qc-scheme.view',
@@ -136,6 +146,7 @@ export const ROUTE_PERMISSIONS = {
   '/v3/chats/qc-rule/create': 'qc-rule.edit',
   '/v3/chats/qc-rule/change': 'qc-rule.edit',
   '/v3/chats/qc-rule/delete': 'qc-rule.delete',
+  '/v3/chats/qc-rule/status': 'qc-rule.edit',
 
   // AI results
   '/v3/chats/ai-result/page': 'qc-ai-result.view',
@@ -160,9 +171,13 @@ export const ROUTE_PERMISSIONS = {
   '/v3/chats/complaint/create': 'qc-complaint.edit',
   '/v3/chats/complaint/change': 'qc-complaint.review',
 
+  // sessions in from a desk or a backend service
+  '/v3/chats/session/import': 'chat-session.import',
   // sessions and messages, read by every result and complaint view
   '/v3/chats/session/list': AUTHENTICATED,
   '/v3/chats/session/detail': AUTHENTICATED,
+  // transcripts in bulk for the corpus replay (ours): whoever may read rules may replay them over sessions
+  '/v3/chats/session/transcripts': 'qc-rule.view',
   '/v3/chats/message/query': AUTHENTICATED,
   '/v3/chats/message/fetch': AUTHENTICATED,
 
@@ -173,6 +188,13 @@ export const ROUTE_PERMISSIONS = {
   '/v3/chats/qc-task/create': 'qc-task.edit',
   '/v3/chats/qc-task/change': 'qc-task.edit',
   '/v3/chats/qc-task/status': 'qc-task.edit',
+  '/v3/chats/qc-task/progress': 'qc-task.view',
+  '/v3/chats/qc-task/delete': 'qc-task.edit',
+  '/v3/chats/qc-task/rerun': 'qc-task.edit',
+
+  // attachments (complaints): any signed-in user, within his organisation
+  '/v3/worker/center/upload': AUTHENTICATED,
+  '/v3/worker/center/download': AUTHENTICATED,
 
   // sensitive-word libraries
   '/v3/system/censor-ban/page': 'cs-censor-ban.view',
@@ -186,6 +208,15 @@ export const ROUTE_PERMISSIONS = {
 
 export type ApiPath = keyof typeof ROUTE_PERMISSIONS;
 export const API_PATHS = Object.keys(ROUTE_PERMISSIONS) as ApiPath[];
+
+/**
+ * Paths whose key depends on the body (see `routePermission`): the server lets any signed-in caller in and checks
+ * the key the body calls for.
+ */
+export const BODY_DEPENDENT_PATHS = [
+  '/v3/chats/session/quality-status',
+  '/v3/chats/complaint/create',
+] as const satisfies readonly ApiPath[];
 
 /** Two actions share /v3/chats/session/quality-status: move to be inspected (.status) and release (.edit). */
 export const QUALITY_STATUS_PERMISSIONS = {

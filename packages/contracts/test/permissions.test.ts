@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   API_PATHS,
   AUTHENTICATED,
+  BODY_DEPENDENT_PATHS,
   isPermissionKey,
   mayCall,
   PERMISSION_KEYS,
@@ -126,6 +127,24 @@ describe('ROUTE_PERMISSIONS', () => {
     expect(mayCall(['qc-complaint.edit'], create, {})).toBe(true);
     expect(mayCall(['qc-complaint.review'], create, review)).toBe(true);
     expect(mayCall(['qc-complaint.review'], create, {})).toBe(false);
+  });
+  it('lists every route the server defines, the session import under its own key', () => {
+    expect(PERMISSIONS['chat-session.import']).toMatchObject({
+      source: 'qcdesk',
+      zh: '导入会话',
+      en: 'Import sessions',
+    });
+    expect(ROUTE_PERMISSIONS['/v3/chats/session/import']).toBe('chat-session.import');
+    expect(ROUTE_PERMISSIONS['/v3/chats/qc-task/progress']).toBe('qc-task.view');
+    expect(ROUTE_PERMISSIONS['/v3/chats/qc-task/delete']).toBe('qc-task.edit');
+    expect(ROUTE_PERMISSIONS['/v3/chats/qc-task/rerun']).toBe('qc-task.edit');
+    expect(ROUTE_PERMISSIONS['/v3/chats/qc-rule/status']).toBe('qc-rule.edit');
+    for (const path of ['/v3/auth/token/create', '/v3/auth/token/list', '/v3/auth/token/revoke'])
+      expect(ROUTE_PERMISSIONS[path as keyof typeof ROUTE_PERMISSIONS], path).toBe(AUTHENTICATED);
+    expect(ROUTE_PERMISSIONS['/v3/worker/center/download']).toBe(AUTHENTICATED);
+    expect(mayCall(['qc-task.view'], '/v3/chats/qc-task/rerun')).toBe(false);
+    expect(mayCall(['chat-session.import'], '/v3/chats/session/import')).toBe(true);
+    for (const path of BODY_DEPENDENT_PATHS) expect(API_PATHS).toContain(path);
   });
   it('mayCall: keys, public, authenticated, unknown paths', () => {
     expect(mayCall(new Set(['qc-ai-result.view']), '/v3/chats/ai-result/page')).toBe(true);

@@ -31,7 +31,15 @@ export {
 } from './explain/condition-hit-info.js';
 export { describeEvidence, describeInspection, describeRule } from './explain/describe.js';
 export type { Evidence } from './explain/evidence.js';
+export { conditionNearness, ruleNearness } from './explain/near-miss.js';
 export { type OutputHit, type OutputRecord, toOutputRecord } from './explain/output-record.js';
+export {
+  type ConditionSummary,
+  type RuleSummary,
+  type SessionSummary,
+  summarizeInspection,
+} from './explain/session-summary.js';
+export { whyNot, whyNotAll } from './explain/why-not.js';
 export type { ConditionAttempt } from './match/evaluate-rule.js';
 export {
   type Compiled,
@@ -45,6 +53,7 @@ export {
 export { lexiconModel } from './models/lexicon/lexicon-model.js';
 export type { ModelLabel, ModelProvider } from './models/model-provider.js';
 export type { OperatorOutcome } from './operators/types.js';
+export { replaySession } from './replay/replay-session.js';
 export * from './rule/types.js';
 export { type CompareOperator, type ManualRuleInput, manualPass, manualScore } from './score/manual-score.js';
 export { type ReviewOutcome, type RuleReview, reviewScore, type ScoringAngle } from './score/review-score.js';
@@ -60,3 +69,4 @@ export { readSession } from './transcript/read-session.js';
 export { SessionInputError } from './transcript/session-input-error.js';
 export type { Sentence, SessionInput, Transcript } from './transcript/types.js';
 export * from './worker/public-types.js';
+export { replayCall } from './worker/replay-call.js';

@@ -64,6 +64,16 @@ const ApproveManualRoute = lazy(() =>
   })),
 );
 
+const ReplayTranscriptRoute = lazy(() =>
+  import('../screens/replay/transcript/ReplayTranscript').then((m) => ({
+    default: ({ location }: { location: RouteLocation }) => <m.ReplayTranscript location={location} hasCorpus />,
+  })),
+);
+
+const CorpusReplayRoute = lazy(() =>
+  import('../screens/replay/corpus/CorpusReplay').then((m) => ({ default: m.CorpusReplay })),
+);
+
 /** The list route of an entity description: adding an entity's list is adding this line to ROUTES. */
 export function entityListRoute<R extends EntityRecord>(
   description: EntityDescription<R>,
@@ -222,6 +232,22 @@ export const ROUTES: RouteDefinition[] = [
     component: ApproveManualRoute,
     parent: complaintList,
   },
+  {
+    // ?ruleId= | ?schemeId= | ?draft=1 (&ruleId, &withinSchemeId), &sessionId=
+    path: '/qc/replay',
+    area: 'qc',
+    title: 'replay.title',
+    permission: 'qc-rule.view',
+    component: ReplayTranscriptRoute,
+  },
+  {
+    // the same target parameters as /qc/replay; sample sessions open there
+    path: '/qc/replay/corpus',
+    area: 'qc',
+    title: 'corpus.title',
+    permission: 'qc-rule.view',
+    component: CorpusReplayRoute,
+  },
   { path: '/coming', area: 'online', title: 'nav.coming', component: ComingSoon },
 ];
 
@@ -240,6 +266,8 @@ export const NAV: NavArea[] = [
       { label: 'nav.qcManualResult', to: manualResultList, permission: 'qc-manual-result.view' },
       { label: 'nav.qcComplaint', to: complaintList, permission: 'qc-complaint.view' },
       { label: 'nav.qcTask', to: taskList, permission: 'qc-task.view' },
+      { label: 'nav.qcReplay', to: { path: '/qc/replay', query: {} }, permission: 'qc-rule.view' },
+      { label: 'nav.qcReplayCorpus', to: { path: '/qc/replay/corpus', query: {} }, permission: 'qc-rule.view' },
     ],
   },
   { key: 'online', label: 'area.online', entries: [{ label: 'nav.coming', to: coming('online') }] },

@@ -1,9 +1,22 @@
-import { RuleType } from '@qcdesk/contracts';
+import { LIMITS, RuleType } from '@qcdesk/contracts';
 import type { RuleRecord } from '../contracts-gaps';
-import type { EntityDescription } from '../entity/types';
+import type { EntityDescriptionWithForm, EntityFormDescription } from '../entity/types';
+
+/**
+ * The rule create modal (/qc/rule/create): name and comments. On save it opens /qc/rule/config?id={id}&_reload=list
+ * (the conditions are configured there; the config screen itself is custom).
+ */
+export const qcRuleCreateForm: EntityFormDescription<RuleRecord> = {
+  permission: 'qc-rule.edit',
+  fields: [
+    { key: 'name', kind: 'text', label: 'rule.name', required: true, maxLength: LIMITS.nameMax },
+    { key: 'comments', kind: 'textarea', label: 'common.comments', maxLength: LIMITS.commentsMax },
+  ],
+  afterSave: (id) => ({ path: '/qc/rule/config', query: { id, _reload: 'list' } }),
+};
 
 /** QC rules (qc-area §2 "QC rule config": searchable by keyword and type, with create and delete). */
-export const qcRuleDescription: EntityDescription<RuleRecord> = {
+export const qcRuleDescription: EntityDescriptionWithForm<RuleRecord> = {
   name: 'qc-rule',
   title: 'rule.title',
   api: { base: '/v3/chats/qc-rule', detailParam: 'ruleId' },
@@ -25,4 +38,5 @@ export const qcRuleDescription: EntityDescription<RuleRecord> = {
   ],
   fields: ['id', 'name', 'type', 'comments', 'modifyTime', 'version'],
   create: () => ({ path: '/qc/rule/create', query: { _modal: 'small' } }),
+  form: qcRuleCreateForm,
 };

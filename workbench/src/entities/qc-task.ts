@@ -1,22 +1,22 @@
-import { ActiveStatus, type LineRef, type QcTask, QcTaskType } from '@qcdesk/contracts';
-import type { EntityDescription } from '../entity/types';
+import {
+  ActiveStatus,
+  LIMITS,
+  type LineRef,
+  type QcTask,
+  type QcTaskProgress,
+  QcTaskType,
+  qcTaskSaveSchema,
+} from '@qcdesk/contracts';
+import type { ApiClient } from '../api/client';
+import { resource } from '../api/resource';
+import type { SchemeRecord } from '../contracts-gaps';
+import type { EntityDescriptionWithForm, EntityFormDescription, FormOption } from '../entity/types';
 
 /** A task run's progress as /v3/chats/qc-task/progress (and each task record) reports it. */
-export interface TaskProgressRecord {
-  taskId: string;
-  /** IDLE, RUNNING, DONE or FAILED */
-  state: string;
-  total: number;
-  done: number;
-  failed: number;
-  pending: number;
-  error?: string | null;
-  startTime?: string | null;
-  endTime?: string | null;
-}
+export type TaskProgressRecord = QcTaskProgress;
 
-/** A QC task as the list reads it: the contract's task with its run's progress. */
-export type TaskRecord = QcTask & { progress?: TaskProgressRecord | null };
+/** A QC task as the list reads it: the contract's task, with its run's progress. */
+export type TaskRecord = QcTask;
 
 /** A line's name, or its id when the sessions never named it. */
 export function lineLabel(line: LineRef): string {
@@ -31,11 +31,91 @@ export function taskEditTarget(type: string, id?: string) {
   return { path: TASK_EDIT_PATH, query: { id, type, _modal: 'small' } };
 }
 
+/** How many schemes the scheme picker offers (spec: "Scheme lookup for tasks uses top 100"). */
+export const SCHEME_LOOKUP_TOP = LIMITS.topLookup;
+
+/** The schemes a task of `type` may use: text tasks take TEXT schemes, voice tasks VOICE ones; AI and manual. */
+async function schemeOptions(client: ApiClient, type: string): Promise<FormOption[]> {
+  const schemeType = type.endsWith('_TEXT') ? 'TEXT' : 'VOICE';
+  const api = resource<SchemeRecord>(client, '/v3/chats/qc-scheme', { detailParam: 'schemeId' });
+  const lists = await Promise.all(
+    (['AI', 'PERSON'] as const).map((targetType) =>
+      api.list({ targetType, type: schemeType, fields: ['id', 'name', 'targetType'] }),
+    ),
+  );
+  return lists
+    .flat()
+    .slice(0, SCHEME_LOOKUP_TOP)
+    .map((s) => ({ value: String(s.id), label: s.name }));
+}
+
+/** The service lines the sessions name (there is no line directory yet); none when they cannot be read. */
+async function lineOptions(client: ApiClient): Promise<FormOption[]> {
+  try {
+    const sessions = await client.request<{ lineId?: string | null; lineName?: string | null }[]>({
+      path: '/v3/chats/session/list',
+      body: { fields: ['lineId', 'lineName'] },
+    });
+    const lines = new Map<string, string>();
+    for (const s of sessions ?? [])
+      if (s.lineId) lines.set(String(s.lineId), lineLabel({ lineId: String(s.lineId), lineName: s.lineName }));
+    return [...lines].map(([value, label]) => ({ value, label })).sort((a, b) => a.value.localeCompare(b.value));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * /qc/task/edit?id={id}&type={type}&_modal=small: name, type (fixed by the route), scheme and lines, with the end time
+ * the entity carries; checked with the contract's qcTaskSaveSchema. The saved task's scheme and lines stay choosable
+ * even when the lookups do not list them. After a save it reopens itself on the saved task and reloads the list.
+ */
+export const qcTaskForm: EntityFormDescription<TaskRecord> = {
+  permission: 'qc-task.edit',
+  fields: [
+    { key: 'name', kind: 'text', label: 'task.name', required: true, maxLength: LIMITS.nameMax },
+    { key: 'type', kind: 'select', label: 'common.type', required: true, dictionary: QcTaskType, fixed: true },
+    {
+      key: 'schemeId',
+      kind: 'select',
+      label: 'task.scheme',
+      required: true,
+      optionsDependOn: ['type'],
+      options: async ({ client, values, record }) => {
+        const found = await schemeOptions(client, String(values.type ?? 'OFFLINE_TEXT'));
+        if (record?.schemeId && !found.some((o) => o.value === record.schemeId))
+          found.push({ value: record.schemeId, label: record.schemeName ?? record.schemeId });
+        return found;
+      },
+    },
+    {
+      key: 'lineIds',
+      kind: 'multiselect',
+      label: 'task.lines',
+      required: true,
+      options: async ({ client, record }) => {
+        const found = await lineOptions(client);
+        for (const line of record?.lines ?? [])
+          if (!found.some((o) => o.value === line.lineId)) found.push({ value: line.lineId, label: lineLabel(line) });
+        return found;
+      },
+    },
+    { key: 'endTime', kind: 'date', label: 'task.endTime' },
+  ],
+  defaults: (query) => ({ type: query.type || 'OFFLINE_TEXT' }),
+  check: (body) => qcTaskSaveSchema.safeParse(body),
+  afterSave: (id, values, query) => ({
+    path: TASK_EDIT_PATH,
+    query: { id, type: String(values.type), _modal: query._modal ?? 'small', _reload: 'list' },
+    replace: true,
+  }),
+};
+
 /**
  * QC tasks (tickets spec §3 "QC tasks"): tabs by type (OFFLINE_TEXT first), bulk activate and deactivate, create
  * and edit gated by qc-task.edit. The progress column is added by the list screen (it polls the server).
  */
-export const qcTaskDescription: EntityDescription<TaskRecord> = {
+export const qcTaskDescription: EntityDescriptionWithForm<TaskRecord> = {
   name: 'qc-task',
   title: 'task.title',
   api: { base: '/v3/chats/qc-task', detailParam: 'taskId' },
@@ -61,4 +141,5 @@ export const qcTaskDescription: EntityDescription<TaskRecord> = {
   ],
   create: (query) => taskEditTarget(query.type ?? 'OFFLINE_TEXT'),
   rowActions: [{ label: 'common.edit', permission: 'qc-task.edit', to: (row) => taskEditTarget(row.type, row.id) }],
+  form: qcTaskForm,
 };

@@ -11,7 +11,6 @@ import {
   Table,
   Tabs,
   Text,
-  TextInput,
   Tooltip,
 } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
@@ -27,6 +26,7 @@ import { confirmAction } from '../ui/confirm';
 import { FormErrorBanner } from '../ui/FormErrorBanner';
 import { notifySuccess, notifyWarning } from '../ui/notify';
 import { renderCell } from './cells';
+import { FilterFields } from './FilterFields';
 import type { EntityDescription, EntityRecord } from './types';
 
 const DEFAULT_PAGE_SIZES = [10, 20, 30, 50, 100] as const;
@@ -68,7 +68,7 @@ export function EntityList<R extends EntityRecord>({
 }: EntityListProps<R>) {
   const client = useApi();
   const api = useMemo(() => resource<R>(client, d.api.base, { detailParam: d.api.detailParam }), [client, d]);
-  const { t, m, locale, options, label } = useI18n();
+  const { t, m, locale, label } = useI18n();
   const can = useCan();
   const reloadToken = useReloadToken();
 
@@ -204,35 +204,7 @@ export function EntityList<R extends EntityRecord>({
       )}
       {toolbar}
       <Group gap="xs" align="flex-end">
-        {d.keyword && (
-          <TextInput
-            label={t('common.keyword')}
-            value={draft.keyword ?? ''}
-            onChange={(e) => setDraft({ ...draft, keyword: e.currentTarget.value })}
-            onKeyDown={(e) => e.key === 'Enter' && search()}
-          />
-        )}
-        {d.filters.map((filter) =>
-          filter.kind === 'select' && filter.dictionary ? (
-            <Select
-              key={filter.key}
-              label={t(filter.label)}
-              clearable
-              data={options(filter.dictionary)}
-              value={draft[filter.key] ?? null}
-              onChange={(value) => setDraft({ ...draft, [filter.key]: value ?? '' })}
-              w={160}
-            />
-          ) : (
-            <TextInput
-              key={filter.key}
-              label={t(filter.label)}
-              value={draft[filter.key] ?? ''}
-              onChange={(e) => setDraft({ ...draft, [filter.key]: e.currentTarget.value })}
-              onKeyDown={(e) => e.key === 'Enter' && search()}
-            />
-          ),
-        )}
+        <FilterFields keyword={d.keyword} filters={d.filters} draft={draft} onChange={setDraft} onSubmit={search} />
         {searchFields}
         <Button leftSection={<IconSearch size={16} />} onClick={search}>
           {t('common.search')}

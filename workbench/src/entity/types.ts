@@ -1,4 +1,4 @@
-import type { Dictionary, PermissionKey } from '@qcdesk/contracts';
+import type { Dictionary, PermissionKey, toFieldErrors } from '@qcdesk/contracts';
 import type { ReactNode } from 'react';
 import type { ApiClient } from '../api/client';
 import type { RecordId } from '../api/resource';
@@ -95,4 +95,106 @@ export interface EntityDescription<R extends EntityRecord> {
   defaultPageSize?: number;
   /** lists with many columns: the table keeps at least this width (px) and scrolls sideways */
   minTableWidth?: number;
+  /** the entity's simple create/edit form, rendered by EntityForm (complex screens such as rule config stay custom) */
+  form?: EntityFormDescription<R>;
+}
+
+/** A description whose entity has a simple form (what EntityForm renders). */
+export type EntityDescriptionWithForm<R extends EntityRecord> = EntityDescription<R> & {
+  form: EntityFormDescription<R>;
+};
+
+/** How a form field is edited: text input, text area, select, multi-select, number, or date and time. */
+export type FormFieldKind = 'text' | 'textarea' | 'select' | 'multiselect' | 'number' | 'date';
+
+/** A form value as its input holds it: text (also dates, as datetime-local text), chosen values, a number. */
+export type FormValue = string | string[] | number | null;
+export type FormValues = Record<string, FormValue>;
+
+export interface FormOption {
+  value: string;
+  label: string;
+}
+
+/** What an options loader may use: the API, the values being edited, and the record as loaded (null on create). */
+export interface FormOptionsContext<R> {
+  client: ApiClient;
+  values: Readonly<FormValues>;
+  record: R | null;
+}
+
+/** One field of an entity form; its value goes into the body under `key`. */
+export interface EntityFormField<R> {
+  key: string;
+  kind: FormFieldKind;
+  label: MessageKey;
+  /** empty ('' after trimming, no choice, an empty list) is refused with the contracts' 'common.required' */
+  required?: boolean;
+  /** text and textarea: at most this many characters (a limit of the contracts' LIMITS) */
+  maxLength?: number;
+  /** number: the range */
+  min?: number;
+  max?: number;
+  /** select and multiselect: a contract dictionary … */
+  dictionary?: Dictionary<string>;
+  /** … or a loader, run again when a value named in `optionsDependOn` changes */
+  options?: (context: FormOptionsContext<R>) => Promise<FormOption[]>;
+  optionsDependOn?: readonly string[];
+  /** shown but never edited (e.g. a task's type, fixed by the route) */
+  fixed?: boolean;
+}
+
+/** What a body check answers: zod's safeParse result shape (the contracts' save schemas fit as they are). */
+export type FormBodyCheck =
+  | { success: true; data: unknown }
+  | { success: false; error: { readonly issues: readonly FormBodyIssue[] } };
+/** A problem of a body check, as the contracts' toFieldErrors reads it. */
+export type FormBodyIssue = Parameters<typeof toFieldErrors>[0]['issues'][number];
+
+/**
+ * The simple form of an entity (issue 5: "form fields"): its fields, how a record becomes values and values a body,
+ * the contract check of the body, the permission to edit, and where a save reopens the form.
+ */
+export interface EntityFormDescription<R extends EntityRecord> {
+  fields: EntityFormField<R>[];
+  /** who may edit; without it the inputs are disabled and there is no save */
+  permission?: PermissionKey;
+  /** the values of a new record (e.g. the type the route names); a loaded record's own values win */
+  defaults?: (query: Readonly<Record<string, string>>) => FormValues;
+  /** the body from the values; by default each field by its kind (trimmed text, '' as null, dates as stored) */
+  toBody?: (values: Readonly<FormValues>, record: R | null) => Record<string, unknown>;
+  /** the contract check of the body (e.g. `body => qcTaskSaveSchema.safeParse(body)`); its data is what is sent */
+  check?: (body: Record<string, unknown>) => FormBodyCheck;
+  /** after a successful save: the route that reopens the form in its saved state (with `_reload: 'list'`) */
+  afterSave: (
+    id: RecordId,
+    values: Readonly<FormValues>,
+    query: Readonly<Record<string, string>>,
+  ) => RouteTarget & { replace?: boolean };
+}
+
+/** What a picker's loader is asked: the page, the keyword and the search fields' values. */
+export interface PickerParams {
+  page: number;
+  size: number;
+  keyword?: string;
+  filters: Readonly<Record<string, string>>;
+}
+
+/** A picker's source of rows, e.g. a `/page` call, or a fake in tests. */
+export type PickerLoader<R> = (params: PickerParams) => Promise<{ records: R[]; total: number }>;
+
+/**
+ * A picker modal (spec "Shared pieces": field picker; also scheme, rule, agent pickers): search, columns and paging as
+ * an entity list has them, and the loader of its rows. Page size 10 with 10, 20, 30, 100 unless it says otherwise.
+ */
+export interface PickerDescription<R extends EntityRecord> {
+  title: MessageKey;
+  /** keyword search box (param `keyword`) */
+  keyword: boolean;
+  filters: EntityFilter[];
+  columns: EntityColumn<R>[];
+  load: PickerLoader<R>;
+  pageSizes?: readonly number[];
+  defaultPageSize?: number;
 }

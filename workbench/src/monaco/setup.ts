@@ -5,6 +5,10 @@
 import { loader } from '@monaco-editor/react';
 import * as monaco from 'monaco-editor/editor/editor.api';
 import 'monaco-editor/language/json/monaco.contribution';
+// editor.api is the bare editor: without these the completion provider below is never asked (no suggest widget)
+// and a marker's message does not show on hover. (0.57's features/suggest/register brings only inline completions.)
+import 'monaco-editor/editor/contrib/suggest/browser/suggestController';
+import 'monaco-editor/features/hover/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
 

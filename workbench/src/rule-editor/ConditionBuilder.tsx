@@ -15,6 +15,11 @@ interface Props {
   onChange: (draft: RuleDraft) => void;
   /** the engine compiler's verdict on the draft (useDraftProblem) */
   problem: DraftProblem | null;
+  /**
+   * shown, not edited (a user without qc-rule.edit): no add or delete controls and a read-only expression editor;
+   * the caller disables the inputs (a disabled fieldset around the builder)
+   */
+  readOnly?: boolean;
 }
 
 /**
@@ -22,7 +27,7 @@ interface Props {
  * form, set its check range, combine the conditions. Every change is checked by the engine's own compiler and its
  * message shown at the field it concerns.
  */
-export function ConditionBuilder({ draft, onChange, problem }: Props) {
+export function ConditionBuilder({ draft, onChange, problem, readOnly = false }: Props) {
   const { t, m, pick, options } = useI18n();
   const [type, setType] = useState<string | null>(null);
   const [typeError, setTypeError] = useState<string | null>(null);
@@ -59,24 +64,26 @@ export function ConditionBuilder({ draft, onChange, problem }: Props) {
             </Text>
           </Alert>
         )}
-        <Group align="flex-start" gap="xs">
-          <Select
-            aria-label={t('cond.typePlaceholder')}
-            placeholder={t('cond.typePlaceholder')}
-            data={typeOptions}
-            value={type}
-            error={typeError}
-            onChange={(value) => {
-              setType(value);
-              if (value) setTypeError(null);
-            }}
-            w={260}
-            clearable
-          />
-          <Button leftSection={<IconPlus size={16} />} onClick={add}>
-            {t('cond.add')}
-          </Button>
-        </Group>
+        {!readOnly && (
+          <Group align="flex-start" gap="xs">
+            <Select
+              aria-label={t('cond.typePlaceholder')}
+              placeholder={t('cond.typePlaceholder')}
+              data={typeOptions}
+              value={type}
+              error={typeError}
+              onChange={(value) => {
+                setType(value);
+                if (value) setTypeError(null);
+              }}
+              w={260}
+              clearable
+            />
+            <Button leftSection={<IconPlus size={16} />} onClick={add}>
+              {t('cond.add')}
+            </Button>
+          </Group>
+        )}
         {draft.conditions.length === 0 && (
           <Text c="dimmed" size="sm">
             {t('cond.empty')}
@@ -89,10 +96,10 @@ export function ConditionBuilder({ draft, onChange, problem }: Props) {
             index={index}
             earlierCids={draft.conditions.slice(0, index).map((c) => c.cid)}
             onChange={(next) => onChange(updateCondition(draft, index, () => next))}
-            onDelete={() => remove(index)}
+            onDelete={readOnly ? undefined : () => remove(index)}
           />
         ))}
-        <LambdaSection draft={draft} onChange={onChange} />
+        <LambdaSection draft={draft} onChange={onChange} readOnly={readOnly} />
       </Stack>
     </ProblemProvider>
   );

@@ -12,7 +12,8 @@ interface Props {
   index: number;
   earlierCids: readonly string[];
   onChange: (condition: ConditionDraft) => void;
-  onDelete: () => void;
+  /** absent: the card offers no delete (read-only) */
+  onDelete?: () => void;
 }
 
 /** Fields of a condition that have their own input; any other problem inside it is shown on the card. */
@@ -38,16 +39,18 @@ export function ConditionCard({ condition, index, earlierCids, onChange, onDelet
           </Badge>
           <Text fw={500}>{condition.operators.map((o) => label(OperatorType, o.type)).join(' + ')}</Text>
         </Group>
-        <Tooltip label={t('cond.delete')}>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`${t('cond.delete')} ${condition.cid}`}
-            onClick={onDelete}
-          >
-            <IconTrash size={16} />
-          </ActionIcon>
-        </Tooltip>
+        {onDelete && (
+          <Tooltip label={t('cond.delete')}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`${t('cond.delete')} ${condition.cid}`}
+              onClick={onDelete}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
+        )}
       </Group>
       {cardError && (
         <Text c="red" size="sm" role="alert" mb="xs">

@@ -6,13 +6,32 @@ export interface LambdaEditorProps {
   value: string;
   onChange: (value: string) => void;
   cids: readonly string[];
+  /** shown, not edited */
+  readOnly?: boolean;
   /** the compiler's problem with the expression: message and character position */
   problem: { message: string; position?: number } | null;
 }
 
 /** The CUSTOM expression in Monaco: cid completion and the compiler's error as a live marker. Lazily loaded. */
-export default function LambdaEditor({ value, onChange, cids, problem }: LambdaEditorProps) {
+export default function LambdaEditor({ value, onChange, cids, readOnly = false, problem }: LambdaEditorProps) {
   const modelRef = useRef<monaco.editor.ITextModel | null>(null);
+  // The texts this editor reported through onChange that the parent may still hand back. The editor is not
+  // controlled by `value`: a parent's render that lags behind fast typing would hand back an older text and undo
+  // the newest keystrokes. Only a text the editor did not report (e.g. ids renamed after a deleted condition) goes in.
+  const reported = useRef<string[]>([]);
+
+  useEffect(() => {
+    const model = modelRef.current;
+    if (!model) return;
+    if (value === model.getValue()) {
+      reported.current = [];
+      return;
+    }
+    if (reported.current.includes(value)) return;
+    model.pushStackElement();
+    model.pushEditOperations([], [{ range: model.getFullModelRange(), text: value }], () => null);
+    model.pushStackElement();
+  }, [value]);
 
   useEffect(() => {
     if (modelRef.current) setModelCids(modelRef.current, cids);
@@ -48,14 +67,18 @@ export default function LambdaEditor({ value, onChange, cids, problem }: LambdaE
     <Editor
       height={80}
       language={LAMBDA_LANGUAGE}
-      value={value}
+      defaultValue={value}
       beforeMount={() => registerLambdaLanguage()}
       onMount={(editor) => {
         modelRef.current = editor.getModel();
         if (modelRef.current) setModelCids(modelRef.current, cids);
       }}
-      onChange={(text) => onChange(text ?? '')}
+      onChange={(text) => {
+        reported.current = [...reported.current.slice(-49), text ?? ''];
+        onChange(text ?? '');
+      }}
       options={{
+        readOnly,
         minimap: { enabled: false },
         lineNumbers: 'off',
         scrollBeyondLastLine: false,

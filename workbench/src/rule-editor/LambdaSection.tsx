@@ -10,10 +10,12 @@ const LambdaEditor = lazy(() => import('./LambdaEditor'));
 interface Props {
   draft: RuleDraft;
   onChange: (draft: RuleDraft) => void;
+  /** the expression editor is read-only (the segmented control is disabled by the caller's fieldset) */
+  readOnly?: boolean;
 }
 
 /** ALL / ANY_ONE / ANY_ONE_NOT_MET, or a CUSTOM expression edited in Monaco with the compiler's markers. */
-export function LambdaSection({ draft, onChange }: Props) {
+export function LambdaSection({ draft, onChange, readOnly = false }: Props) {
   const { t, label } = useI18n();
   const error = useFieldError('lambda');
   const problem = useProblem();
@@ -50,6 +52,7 @@ export function LambdaSection({ draft, onChange }: Props) {
               <LambdaEditor
                 value={draft.expression}
                 cids={cids}
+                readOnly={readOnly}
                 problem={error ? { message: error, position: problem?.position } : null}
                 onChange={(expression) => onChange({ ...draft, expression })}
               />

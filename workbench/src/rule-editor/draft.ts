@@ -133,9 +133,9 @@ export function addCondition(draft: RuleDraft, type: string, name = ''): RuleDra
 }
 
 /**
- * Deletes the condition at `index` (qc-area §4): later conditions anchored on it lose their anchor and range,
- * the rest are renamed a, b, c in order, anchors follow the renaming, and a CUSTOM expression is rewritten to the
- * new names (the deleted name becomes `?`, which the compiler then points at).
+ * Deletes the condition at `index` (qc-area §4): every later condition loses its anchor and its range (its role is
+ * kept), the rest are renamed a, b, c in order, the anchors of earlier conditions follow the renaming, and a CUSTOM
+ * expression is rewritten to the new names (the deleted name becomes `?`, which the compiler then points at).
  */
 export function deleteCondition(draft: RuleDraft, index: number): RuleDraft {
   const removed = draft.conditions[index];
@@ -147,7 +147,7 @@ export function deleteCondition(draft: RuleDraft, index: number): RuleDraft {
   });
   const conditions = kept.map((c, i) => {
     let checkRange = c.checkRange;
-    if (i >= index && checkRange.anchorCid === removed.cid) {
+    if (i >= index) {
       checkRange = { ...emptyCheckRange(), role: checkRange.role };
     } else if (checkRange.anchorCid !== 'null') {
       checkRange = { ...checkRange, anchorCid: renames.get(checkRange.anchorCid) ?? checkRange.anchorCid };

@@ -14,3 +14,4 @@ export * from './refs.js';
 export * from './rule.js';
 export * from './scheme.js';
 export * from './session-detail.js';
+export * from './session-import.js';

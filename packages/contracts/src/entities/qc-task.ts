@@ -1,9 +1,23 @@
 import { z } from 'zod';
-import { ActiveStatus } from '../enums/common.js';
+import { ActiveStatus, Deleted } from '../enums/common.js';
 import { QcTaskType } from '../enums/task.js';
 import { auditShape, err, idSchema, LIMITS, requiredText, timeSchema } from '../fields.js';
 import { requireVersionOnChange, saveKeysShape } from '../requests/common.js';
 import { lineRefSchema } from './refs.js';
+
+/** A task's run: state, session counts (pending = total − done − failed), the failure, when it ran. */
+export const qcTaskProgressSchema = z.object({
+  taskId: z.string(),
+  state: z.enum(['IDLE', 'RUNNING', 'DONE', 'FAILED']),
+  total: z.number().int().min(0),
+  done: z.number().int().min(0),
+  failed: z.number().int().min(0),
+  pending: z.number().int().min(0),
+  error: z.string().nullish(),
+  startTime: timeSchema.nullish(),
+  endTime: timeSchema.nullish(),
+});
+export type QcTaskProgress = z.infer<typeof qcTaskProgressSchema>;
 
 /** A QC task: binds a scheme to service lines. */
 export const qcTaskSchema = z.object({
@@ -17,6 +31,9 @@ export const qcTaskSchema = z.object({
   lines: z.array(lineRefSchema).default([]),
   endTime: timeSchema.nullish(),
   version: z.number().int().nullish(),
+  deleted: Deleted.schema.optional(),
+  /** the run, as the server answers every task */
+  progress: qcTaskProgressSchema.optional(),
   ...auditShape,
 });
 export type QcTask = z.infer<typeof qcTaskSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Deleted } from '../enums/common.js';
+import { ActiveStatus, Deleted } from '../enums/common.js';
 import { RuleType } from '../enums/qc.js';
 import { auditShape, idSchema, LIMITS, optionalText, requiredText } from '../fields.js';
 import { requireVersionOnChange, saveKeysShape } from '../requests/common.js';
@@ -10,6 +10,8 @@ export const qcRuleSchema = z.object({
   id: z.string(),
   name: z.string(),
   type: RuleType.schema,
+  /** switched on or off by /v3/chats/qc-rule/status */
+  status: ActiveStatus.schema.optional(),
   version: z.number().int(),
   businessId: z.string().nullish(),
   businessName: z.string().nullish(),

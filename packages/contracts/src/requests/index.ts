@@ -1,4 +1,5 @@
 export * from './answers.js';
+export * from './api-answers.js';
 export * from './common.js';
 export * from './lists.js';
 export * from './qc.js';

@@ -13,7 +13,9 @@
  */
 import { type Endpoint, type Remote, transfer, wrap } from 'comlink';
 import type { OutputRecord } from '../explain/output-record.js';
+import type { SessionSummary } from '../explain/session-summary.js';
 import type { InspectionResult } from '../match/inspect.js';
+import type { ReplayResult } from '../replay/replay-session.js';
 import {
   type LoadError,
   type LoadInfo,
@@ -26,6 +28,7 @@ import {
   type WorkerApi,
   type WorkerSessionOutcome,
 } from './protocol.js';
+import type { ReplayError, ReplayRequest } from './replay-call.js';
 
 /** One started worker, as an adapter hands it to the pool. */
 export interface WorkerHandle {
@@ -87,7 +90,9 @@ export type PoolOutput<O extends SessionOutputFormat> = O extends 'json'
     ? Uint8Array
     : O extends 'result'
       ? InspectionResult
-      : OutputRecord;
+      : O extends 'summary'
+        ? SessionSummary
+        : OutputRecord;
 
 export interface PoolStats {
   readonly size: number;
@@ -114,6 +119,16 @@ export interface Pool {
     sessions: AsyncIterable<unknown> | Iterable<unknown>,
     options?: PoolInspectOptions<O>,
   ): AsyncGenerator<SessionOutcome<PoolOutput<O>>, void, undefined>;
+  /**
+   * The inspection state after each prefix of one session (the replay tester), computed on the least busy worker
+   * with the rules and scheme given here: it needs no `load` and leaves the loaded rules alone. A rule that does not
+   * compile or a malformed session comes back as `{ok: false, error}`; a worker that dies or overruns the time
+   * budget, as `WORKER_CRASHED` / `WORKER_TIMEOUT` (the worker is replaced). Aborting rejects with the signal's reason.
+   */
+  replay(
+    request: ReplayRequest,
+    options?: { readonly signal?: AbortSignal },
+  ): Promise<Result<ReplayResult, ReplayError>>;
   stats(): PoolStats;
   /** Terminates every worker; pending work is rejected. */
   close(): Promise<void>;
@@ -494,6 +509,48 @@ export function createWorkerPool(adapter: PoolAdapter, options: PoolOptions = {}
     }
   }
 
+  async function replay(
+    request: ReplayRequest,
+    replayOptions: { readonly signal?: AbortSignal } = {},
+  ): Promise<Result<ReplayResult, ReplayError>> {
+    if (closed) throw new Error('the pool is closed');
+    if (broken !== null) throw new Error(broken);
+    const { signal } = replayOptions;
+    signal?.throwIfAborted();
+    // The replay waits behind the batches its worker already holds; the budget counts them and every step.
+    const slot = slots.reduce((a, b) => (b.jobs.length < a.jobs.length ? b : a));
+    const messages = (request.session as { messages?: unknown } | null)?.messages;
+    const queued = slot.jobs.reduce((n, job) => n + job.sessions.length, 0);
+    const steps = Array.isArray(messages) ? messages.length : 1;
+    const timer = setTimeout(() => void slot.kill('WORKER_TIMEOUT'), timeoutMs * (1 + queued + steps));
+    let onAbort = noop;
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => reject(signal?.reason);
+    });
+    aborted.catch(noop);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      return await Promise.race([slot.api.replay(request), slot.died, aborted]);
+    } catch (error) {
+      if (!(error instanceof WorkerDeath)) throw error;
+      const message = `the worker ended while replaying: ${error.message}`;
+      return {
+        ok: false,
+        error: {
+          code: error.reason,
+          path: '$',
+          ruleId: null,
+          zh: `回放时工作线程结束（${error.reason}）`,
+          en: message,
+          message,
+        },
+      };
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
   for (let i = 0; i < size; i++) slots.push(spawn());
 
   return {
@@ -510,6 +567,7 @@ export function createWorkerPool(adapter: PoolAdapter, options: PoolOptions = {}
       return failure ?? results[0]!;
     },
     inspect,
+    replay,
     stats: () => ({ size, live: live.size, ...counts }),
     async close() {
       closed = true;

@@ -3,6 +3,9 @@
  * safe): results and errors are `{ok: true, value} | {ok: false, error}`, never thrown exceptions.
  */
 
+import type { ReplayResult } from '../replay/replay-session.js';
+import type { ReplayError, ReplayRequest } from './replay-call.js';
+
 /** A result as data. */
 export type Result<T, E> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
 
@@ -16,8 +19,11 @@ export type SessionInputFormat = 'value' | 'json';
  * without a copy, each session gets a view of its bytes, and once read the buffer goes back to a worker to be
  * written again (fresh memory costs more than the writing). So a `utf8` value is valid only until the next outcome
  * is read: write it out or copy it (`value.slice()`) before asking for the next one.
+ *
+ * `summary` is the compact SessionSummary of a corpus replay (explain/session-summary.ts): hits and near-miss
+ * measures per rule and condition, and the score, without evidence.
  */
-export type SessionOutputFormat = 'record' | 'result' | 'json' | 'utf8';
+export type SessionOutputFormat = 'record' | 'result' | 'json' | 'utf8' | 'summary';
 
 /** Why `load` failed: a rule or the scheme did not compile (RuleCompileError as data), or a worker died. */
 export interface LoadError {
@@ -87,6 +93,8 @@ export interface BatchRequest {
 export interface WorkerApi {
   load(request: LoadRequest): Result<LoadInfo, LoadError>;
   inspect(batch: BatchRequest): WorkerSessionOutcome[];
+  /** the state after each prefix of one session, with its own rules (replay-call.ts); leaves `load`'s rules alone */
+  replay(request: ReplayRequest): Result<ReplayResult, ReplayError>;
 }
 
 /** The id of a session given as a value or as JSON text, for error records; null when it has none. */

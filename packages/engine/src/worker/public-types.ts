@@ -1,4 +1,13 @@
 /** What users of a pool see, shared by the Node and browser entries and the main entry. */
+
+export type { NearestMiss, WhyNot, WhyNotStage } from '../explain/why-not.js';
+export type {
+  ReplayAngle,
+  ReplayCondition,
+  ReplayResult,
+  ReplayRule,
+  ReplayStep,
+} from '../replay/replay-session.js';
 export {
   createWorkerPool,
   type Pool,
@@ -21,3 +30,4 @@ export type {
   SessionInputFormat,
   SessionOutputFormat,
 } from './protocol.js';
+export type { ReplayError, ReplayRequest } from './replay-call.js';

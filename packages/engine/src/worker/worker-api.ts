@@ -7,6 +7,7 @@ import { compileRules } from '../compile/compile-rule.js';
 import { compileScheme } from '../compile/compile-scheme.js';
 import { RuleCompileError } from '../errors/rule-compile-error.js';
 import { toOutputRecord } from '../explain/output-record.js';
+import { summarizeInspection } from '../explain/session-summary.js';
 import { type Compiled, inspect } from '../match/inspect.js';
 import { outputRecordJson, Utf8Sink, writeOutputRecord } from '../match/output-json.js';
 import { SessionInputError } from '../transcript/session-input-error.js';
@@ -20,6 +21,7 @@ import {
   type WorkerApi,
   type WorkerSessionOutcome,
 } from './protocol.js';
+import { replayCall } from './replay-call.js';
 
 /** What the worker's host (worker_threads or a Web Worker) provides: only the test hook needs it. */
 export interface WorkerHost {
@@ -81,6 +83,8 @@ export function createWorkerApi(host: WorkerHost): WorkerApi {
       return { ok: true, value: { kind: compiled.kind === 'scheme' ? 'scheme' : 'rules', rules } };
     },
 
+    replay: replayCall,
+
     inspect(batch: BatchRequest): WorkerSessionOutcome[] {
       if (batch.output !== 'utf8') return inspectBatch(batch, null);
       // utf8: every record of the batch is written into one buffer, which is moved (not copied) to the pool;
@@ -129,8 +133,9 @@ export function createWorkerApi(host: WorkerHost): WorkerApi {
       if (testHooks) runTestHook(session, batch.attempt, host);
       try {
         // Records need outcomes and evidence only; the full trace is for 'result'.
-        const result = inspect(current, session, { trace: batch.output === 'result' });
+        const result = inspect(current, session, { trace: batch.output === 'result' || batch.output === 'summary' });
         if (batch.output === 'result') return { ok: true, value: result };
+        if (batch.output === 'summary') return { ok: true, value: summarizeInspection(current, result) };
         if (sink !== null) {
           const start = sink.length;
           writeOutputRecord(current, result, sink);

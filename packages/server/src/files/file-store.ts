@@ -22,8 +22,30 @@ export function storedFilePath(filesDir: string, path: string): string {
   return full;
 }
 
-/** A new path for an upload: '<dir>/<yyyymmdd>/<random>-<safe name>', unique and readable. */
-export function newUploadPath(dir: UploadDir, fileName: string, now = new Date()): string {
+/**
+ * The absolute path of a stored file of `organizationId`, or null when the path is another organisation's (or not an
+ * upload at all): uploads live under '<dir>/<organisation id>/', and only that organisation reads them. A path that
+ * could leave the store is refused with 400, as by `storedFilePath`.
+ */
+export function tenantFilePath(filesDir: string, organizationId: number, path: string): string | null {
+  const full = storedFilePath(filesDir, path);
+  const parts = normalize(path).split(sep);
+  const ownDir = UPLOAD_DIRS.some((dir) => {
+    const prefix = dir.split('/');
+    return (
+      parts.length > prefix.length + 1 &&
+      prefix.every((part, i) => parts[i] === part) &&
+      parts[prefix.length] === String(organizationId)
+    );
+  });
+  return ownDir ? full : null;
+}
+
+/**
+ * A new path for an upload: '<dir>/<organisation id>/<yyyymmdd>/<random>-<safe name>', unique and readable; the
+ * organisation in the path is what lets only its own people download it.
+ */
+export function newUploadPath(dir: UploadDir, organizationId: number, fileName: string, now = new Date()): string {
   const day = now.toISOString().slice(0, 10).replaceAll('-', '');
   const base = fileName.split(/[\\/]/).pop() ?? 'file';
   // keep letters of any script, digits, dot, dash, underscore; the rest becomes '_'
@@ -32,7 +54,7 @@ export function newUploadPath(dir: UploadDir, fileName: string, now = new Date()
       .replace(/[^\p{L}\p{N}._-]/gu, '_')
       .replace(/^\.+/, '')
       .slice(-100) || 'file';
-  return join(dir, day, `${randomBytes(6).toString('hex')}-${safe}`)
+  return join(dir, String(organizationId), day, `${randomBytes(6).toString('hex')}-${safe}`)
     .split(sep)
     .join('/');
 }

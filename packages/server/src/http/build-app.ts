@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
+import { okAnswerSchema } from '@qcdesk/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { registerAuthHook } from '../auth/auth-hook.js';
@@ -79,7 +80,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   defineRoute(
     app,
-    { path: '/v3/health', access: { public: true }, body: z.object({}).loose(), summary: 'liveness' },
+    { path: '/v3/health', body: z.object({}).loose(), summary: 'liveness', response: okAnswerSchema },
     () => ({
       ok: true,
     }),

@@ -1,8 +1,9 @@
-import { toFieldErrors } from '@qcdesk/contracts';
+import { ROUTE_PERMISSIONS, toFieldErrors } from '@qcdesk/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ApiError } from './api-error.js';
 import type { RequestAuth } from './request-auth.js';
+import { accessOf } from './route-access.js';
 
 /** Who may call a route: anyone, any signed-in caller, or holders of one permission key. */
 export type RouteAccess = { readonly public: true } | { readonly signedIn: true } | { readonly permission: string };
@@ -21,21 +22,36 @@ export interface RouteSpec<S extends z.ZodType = z.ZodType, Q extends z.ZodType 
   /** POST (every call of the spec) unless said otherwise; GET for downloads and documents */
   readonly method?: 'POST' | 'GET';
   readonly path: string;
+  /**
+   * Who may call it. A /v3 path takes its access from the contracts' ROUTE_PERMISSIONS (what the workbench hides
+   * is what the server refuses); only paths outside /v3 (the docs) say it here.
+   */
   readonly access: RouteAccess;
   /** the JSON body; a body that does not parse answers 400 naming the field path. Absent: the body is not read. */
   readonly body?: S;
+  /**
+   * The body as the OpenAPI document shows it, by content type, where the route reads it more loosely than that
+   * (records validated one by one, a schema chosen by the body, multipart uploads). Default: `body` as JSON.
+   */
+  readonly bodyDoc?: Readonly<Record<string, z.ZodType>>;
   /** the query string; a query that does not parse answers 400 naming the parameter */
   readonly query?: Q;
   /** one line for the OpenAPI document */
   readonly summary: string;
   /** the answer's schema, for the OpenAPI document only */
   readonly response?: z.ZodType;
+  /**
+   * Statuses of the errors the route answers besides 400 (bad body or query), 401 (signed out) and 403 (a missing
+   * key), which the document derives: 404 (not found or another organisation's), 409 (stale version), 413, 429.
+   */
+  readonly errors?: readonly (404 | 409 | 413 | 429)[];
   readonly tags?: readonly string[];
-  /** a content type other than JSON the route reads (multipart uploads), for the OpenAPI document */
-  readonly consumes?: string;
   /** a content type other than JSON the route answers (file downloads, HTML), for the OpenAPI document */
   readonly produces?: string;
 }
+
+/** The body of a call that reads none (a detail by query, sign-out): `{}` or nothing at all. */
+export const noBody = z.object({}).meta({ description: 'no fields: send {} or no body' });
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
@@ -53,9 +69,15 @@ export function defineRoute<
   R = unknown,
 >(
   app: FastifyInstance,
-  spec: Omit<RouteSpec, 'body' | 'query'> & { readonly body?: S; readonly query?: Q },
+  given: Omit<RouteSpec, 'body' | 'query' | 'access'> & {
+    readonly body?: S;
+    readonly query?: Q;
+    /** only for paths outside /v3; a /v3 path's access comes from the contracts' table */
+    readonly access?: RouteAccess;
+  },
   handler: (context: RouteContext<Infer<S>, Infer<Q>>) => Promise<R> | R,
 ): void {
+  const spec = { ...given, access: routeAccess(given.path, given.access) };
   const method = spec.method ?? 'POST';
   if (!routeRegistry.some((r) => r.path === spec.path && (r.method ?? 'POST') === method))
     routeRegistry.push(spec as RouteSpec);
@@ -75,6 +97,18 @@ export function defineRoute<
       });
     },
   });
+}
+
+/** A /v3 route's access from the contracts' table; a /v3 path missing from it is a programming error. */
+function routeAccess(path: string, given: RouteAccess | undefined): RouteAccess {
+  if (!path.startsWith('/v3/')) {
+    if (given === undefined) throw new Error(`route ${path}: say who may call it`);
+    return given;
+  }
+  if (!Object.hasOwn(ROUTE_PERMISSIONS, path))
+    throw new Error(`route ${path} is not in the contracts' ROUTE_PERMISSIONS; add it there`);
+  if (given !== undefined) throw new Error(`route ${path}: its access comes from ROUTE_PERMISSIONS, not the route`);
+  return accessOf(path as keyof typeof ROUTE_PERMISSIONS);
 }
 
 /** Parses with a schema that needs more than the route knows up front (a scheme's style): 400 naming the field. */

@@ -1,87 +1,10 @@
 import { createHash } from 'node:crypto';
+import { sessionImportSchema } from '@qcdesk/contracts';
 import { messageText } from '@qcdesk/engine';
-import { z } from 'zod';
+import type { z } from 'zod';
 
-/**
- * One session as a desk hands it to ingestion: the shape of the shared STC-3 file (`sessionId`, `chatId`,
- * `messages` of the spec's Chat message) plus the optional session-detail fields the lists filter on. Ids of
- * agents, groups and lines are the console's record ids (positive whole numbers, as numbers or strings).
- */
-const recordId = z
-  .union([z.number().int().positive(), z.string().regex(/^[1-9]\d{0,15}$/, 'expected a positive whole number id')])
-  .transform(Number);
-const externalId = z.union([z.string().trim().min(1).max(200), z.number().int().nonnegative()]).transform(String);
-/** epoch milliseconds, or an ISO 8601 time with its zone */
-const instant = z
-  .union([
-    z.number().finite().nonnegative(),
-    z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'expected epoch milliseconds or an ISO 8601 time'),
-  ])
-  .transform((v) => new Date(typeof v === 'number' ? v : Date.parse(v)));
-const optionalText = (max: number) => z.string().max(max).nullish();
-
-const messageSchema = z.object({
-  messageId: externalId.optional(),
-  senderRole: z.string().trim().min(1).max(40),
-  senderNick: optionalText(200),
-  senderAvatar: optionalText(2000),
-  sendTime: z.union([z.number().finite().nonnegative(), z.string().min(1)]).transform((v, ctx) => {
-    const ms = typeof v === 'number' ? v : Number.isFinite(Number(v)) ? Number(v) : Date.parse(v);
-    if (Number.isNaN(ms)) {
-      ctx.addIssue({ code: 'custom', message: 'expected epoch milliseconds or an ISO 8601 time' });
-      return z.NEVER;
-    }
-    return Math.round(ms);
-  }),
-  /** the TIM-style JSON string; a list is accepted and stored as its JSON text */
-  content: z
-    .union([z.string().max(1_000_000), z.array(z.unknown())])
-    .transform((c) => (typeof c === 'string' ? c : JSON.stringify(c))),
-  censorOperation: z.enum(['REPORT', 'ABORT', 'FUZZY']).nullish(),
-  censorWords: z.array(z.string()).nullish(),
-});
-
-const groupSchema = z.object({ groupId: recordId, groupName: z.string().max(200).default('') });
-
-export const sessionRecordSchema = z.object({
-  sessionId: externalId,
-  chatId: externalId.optional(),
-  source: optionalText(200),
-  status: z.enum(['ACTIVE', 'CLOSED']).default('CLOSED'),
-  lineId: recordId.nullish(),
-  lineName: optionalText(200),
-  agentId: recordId.nullish(),
-  /** the agent's name (`name` in the result lists) */
-  agentName: optionalText(200),
-  agentNick: optionalText(200),
-  customerId: externalId.nullish(),
-  customerNick: optionalText(200),
-  customerPhone: optionalText(40),
-  groups: z.array(groupSchema).max(100).default([]),
-  trackClient: optionalText(100),
-  closeWay: z.enum(['AGENT', 'CUSTOMER', 'SYSTEM']).nullish(),
-  closeReason: optionalText(500),
-  mode: optionalText(100),
-  summary: z.boolean().default(false),
-  summaryDetail: z.record(z.string(), z.unknown()).nullish(),
-  scoreProgress: z.number().int().default(-1),
-  scoreWay: z.enum(['AGENT', 'CUSTOMER', 'SYSTEM']).nullish(),
-  scoringTime: instant.nullish(),
-  scoredTime: instant.nullish(),
-  scoreResult: z
-    .object({
-      id: z.union([z.string(), z.number()]).nullish(),
-      resolved: z.boolean().nullish(),
-      score: z.number().int().nullish(),
-      note: z.string().max(2000).nullish(),
-    })
-    .nullish(),
-  /** session start; default the first message's send time */
-  beginTime: instant.nullish(),
-  closeTime: instant.nullish(),
-  humanQuality: z.record(z.string(), z.number()).nullish(),
-  messages: z.array(messageSchema).max(100_000),
-});
+/** One session as a desk hands it to ingestion: the contracts' schema (also what /docs shows). */
+export const sessionRecordSchema = sessionImportSchema;
 export type SessionRecordInput = z.input<typeof sessionRecordSchema>;
 type ParsedRecord = z.infer<typeof sessionRecordSchema>;
 

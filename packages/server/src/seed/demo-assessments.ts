@@ -227,4 +227,5 @@ function demoAngles(scheme: Awaited<ReturnType<typeof loadPersonScheme>>, i: num
   }));
 }
 
-demoSeeders.push(seedDemoAssessments);
+// a few dozen rows: all or nothing, so that a finished seed never holds them twice
+demoSeeders.push({ step: 'assessments', atomic: true, seed: seedDemoAssessments });

@@ -18,12 +18,25 @@ export interface DemoSeedContext {
   /** the demo schemes: the active AI one, the draft AI one, the PERSON one */
   readonly schemes: { readonly activeAi: number; readonly draftAi: number; readonly person: number };
   readonly log: (line: string) => void;
+  /** when the seed began (the organisation's creation): a seed finished by a later start dresses data the same */
+  readonly seededAt: Date;
 }
 
-export type DemoSeeder = (context: DemoSeedContext) => Promise<void>;
+/** One step of the demo seed, recorded as done under its `step` name when it returns. */
+export interface DemoSeeder {
+  readonly step: string;
+  /**
+   * true: the step runs in one transaction (its context's `db` is the transaction), so an interrupted first start
+   * leaves all or nothing of it. false: the step must be idempotent itself, as it runs again in full after an
+   * interruption (long steps: an import is idempotent on sessionId, a task run resumes from its checkpoint).
+   */
+  readonly atomic: boolean;
+  readonly seed: (context: DemoSeedContext) => Promise<void>;
+}
 
 /**
- * Run in order after the QC configuration is seeded, on an empty store only. Other areas append their seeder here
- * (`demoSeeders.push(seedSessions)`) from a module that seed-store.ts imports.
+ * Run in order after the QC configuration is seeded, on an empty store, or to finish a first start that was
+ * interrupted. Other areas append their seeder here (`demoSeeders.push({step, atomic, seed})`) from a module that
+ * seed-store.ts imports.
  */
 export const demoSeeders: DemoSeeder[] = [];

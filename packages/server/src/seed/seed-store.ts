@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { count } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { generatePassword } from '../auth/passwords.js';
 import { ALL_PERMISSIONS } from '../auth/permissions.js';
 import type { ServerConfig } from '../config/server-config.js';
 import type { Database } from '../db/connect.js';
-import { organizations, qcAngleRules, qcAngles, qcRules, qcSchemes } from '../db/schema/index.js';
+import { organizations, qcAngleRules, qcAngles, qcRules, qcSchemes, users } from '../db/schema/index.js';
 import { checkConditionConfig } from '../routes/qc-rule/check-condition-config.js';
-import { createOrganization, createRole, createUser, type RoleSpec } from './accounts.js';
+import { createRole, createUser, type RoleSpec } from './accounts.js';
 import { DEMO_MANUAL_RULES, EXTRA_DEMO_RULES } from './demo-rules-extra.js';
 import { type DemoSeedContext, demoSeeders } from './demo-seeders.js';
 
@@ -72,49 +72,111 @@ export interface SeededAccount {
   readonly fromEnvironment: boolean;
 }
 
+export interface SeedOptions {
+  readonly log?: (line: string) => void;
+  /**
+   * Called once the organisation and its people exist, before the long demo data (thousands of sessions inspected):
+   * the place to show the passwords, so that a first start stopped halfway never leaves the administrator locked out.
+   */
+  readonly onAccounts?: (accounts: readonly SeededAccount[]) => void;
+}
+
+/** The first step of every demo seed, before the `demoSeeders`: the demo rules and schemes. */
+const QC_CONFIG_STEP = 'qc-config';
+const DEMO_USERS = ['admin', 'inspector', 'supervisor', 'agent'] as const;
+
 /**
- * First start: on a store with no organisation, creates the organisation, the roles and the administrator; with
- * `config.demo` also the inspector, supervisor and agent, the demo rules and schemes, and whatever `demoSeeders`
- * add. Returns the accounts made (to print their passwords once), or null when the store was not empty.
+ * First start: on a store with no organisation, creates the organisation, the roles and the administrator (with
+ * `config.demo` also the inspector, supervisor and agent) in one transaction and hands them to `onAccounts`; then,
+ * with `config.demo`, the demo rules and schemes and whatever `demoSeeders` add, step by step, recording each step
+ * done on the organisation. A store whose demo seed was interrupted is finished from the first step not done.
+ * Returns the accounts made (to print their passwords once; none when finishing an interrupted seed), or null when
+ * there was nothing to do.
  */
 export async function seedStore(
   db: Database,
   config: ServerConfig,
-  log: (line: string) => void = () => {},
+  logOrOptions: SeedOptions['log'] | SeedOptions = {},
 ): Promise<SeededAccount[] | null> {
+  const options: SeedOptions = typeof logOrOptions === 'function' ? { log: logOrOptions } : logOrOptions;
+  const log = options.log ?? (() => {});
   const [existing] = await db.select({ n: count() }).from(organizations);
-  if ((existing?.n ?? 0) > 0) return null;
-  const organizationId = await createOrganization(db, '演示公司');
+  if ((existing?.n ?? 0) > 0) {
+    if (!config.demo) return null;
+    const [unfinished] = await db
+      .select()
+      .from(organizations)
+      .where(isNotNull(organizations.seedSteps))
+      .orderBy(asc(organizations.id))
+      .limit(1);
+    if (unfinished === undefined) return null;
+    log('上次首次启动未完成，继续载入演示数据 / the first start was interrupted: finishing the demo data');
+    await seedDemo(db, config, unfinished, log);
+    return [];
+  }
+  const { organization, accounts } = await db.transaction((tx) => seedAccounts(tx, config));
+  options.onAccounts?.(accounts);
+  if (config.demo) await seedDemo(db, config, organization, log);
+  return accounts;
+}
+
+/** The organisation, the roles and the people, all or nothing. */
+async function seedAccounts(db: Database, config: ServerConfig) {
+  const [organization] = await db
+    .insert(organizations)
+    .values({ name: '演示公司', seedSteps: config.demo ? [] : null })
+    .returning();
+  const organizationId = organization!.id;
   const roleIds: Record<keyof typeof DEMO_ROLES, number> = { admin: 0, inspector: 0, supervisor: 0, agent: 0 };
   for (const key of Object.keys(DEMO_ROLES) as (keyof typeof DEMO_ROLES)[])
     roleIds[key] = await createRole(db, organizationId, DEMO_ROLES[key]);
 
   const accounts: SeededAccount[] = [];
-  const account = async (
-    username: string,
-    name: string,
-    role: keyof typeof DEMO_ROLES,
-    env: string | null,
-    agentId?: number,
-  ) => {
+  const account = async (username: (typeof DEMO_USERS)[number], name: string, env: string | null, agentId?: number) => {
     const password = env ?? generatePassword();
-    const id = await createUser(db, organizationId, {
+    await createUser(db, organizationId, {
       username,
       name,
       password,
-      roleIds: [roleIds[role]],
+      roleIds: [roleIds[username]],
       agentId: agentId ?? null,
     });
     accounts.push({ username, name, password, fromEnvironment: env !== null });
-    return id;
   };
-  const admin = await account('admin', '系统管理员', 'admin', config.adminPassword);
-  if (!config.demo) return accounts;
+  await account('admin', '系统管理员', config.adminPassword);
+  if (config.demo) {
+    await account('inspector', '质检员小李', config.demoPassword);
+    await account('supervisor', '主管老周', config.demoPassword);
+    await account('agent', '坐席小王', config.demoPassword, DEMO_AGENT_ID);
+  }
+  return { organization: organization!, accounts };
+}
 
-  const inspector = await account('inspector', '质检员小李', 'inspector', config.demoPassword);
-  const supervisor = await account('supervisor', '主管老周', 'supervisor', config.demoPassword);
-  const agentUser = await account('agent', '坐席小王', 'agent', config.demoPassword, DEMO_AGENT_ID);
-
+/** The demo data after the people: each step not yet recorded on the organisation, then the seed marked complete. */
+async function seedDemo(
+  db: Database,
+  config: ServerConfig,
+  organization: typeof organizations.$inferSelect,
+  log: (line: string) => void,
+): Promise<void> {
+  const organizationId = organization.id;
+  const done = new Set(organization.seedSteps ?? []);
+  const markDone = (q: Database, step: string) =>
+    q
+      .update(organizations)
+      .set({ seedSteps: sql`array_append(${organizations.seedSteps}, ${step})` })
+      .where(eq(organizations.id, organizationId));
+  const people = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), inArray(users.username, [...DEMO_USERS])));
+  const userId = (username: (typeof DEMO_USERS)[number]) => {
+    const found = people.find((p) => p.username === username);
+    if (found === undefined)
+      throw new Error(`demo seed: user ${username} of organisation ${organizationId} is missing`);
+    return found.id;
+  };
+  const admin = userId('admin');
   const audit = {
     organizationId,
     creatorId: admin,
@@ -122,20 +184,67 @@ export async function seedStore(
     modifierId: admin,
     modifierName: '系统管理员',
   };
-  const rules = await seedRules(db, audit);
-  const schemes = await seedSchemes(db, audit, rules);
+  if (!done.has(QC_CONFIG_STEP))
+    await db.transaction(async (tx) => {
+      const rules = await seedRules(tx, audit);
+      await seedSchemes(tx, audit, rules);
+      await markDone(tx, QC_CONFIG_STEP);
+    });
   const context: DemoSeedContext = {
     db,
     config,
     organizationId,
-    users: { admin, inspector, supervisor, agent: { userId: agentUser, agentId: DEMO_AGENT_ID } },
-    rules,
-    schemes,
+    users: {
+      admin,
+      inspector: userId('inspector'),
+      supervisor: userId('supervisor'),
+      agent: { userId: userId('agent'), agentId: DEMO_AGENT_ID },
+    },
+    rules: await demoRuleKeys(db, organizationId),
+    schemes: await demoSchemeKeys(db, organizationId),
     log,
+    seededAt: organization.createTime,
   };
-  for (const seeder of demoSeeders) await seeder(context);
-  log(`演示数据 demo data: ${rules.size} 条规则 rules, 3 个质检方案 schemes`);
-  return accounts;
+  for (const seeder of demoSeeders) {
+    if (done.has(seeder.step)) continue;
+    if (seeder.atomic)
+      await db.transaction(async (tx) => {
+        await seeder.seed({ ...context, db: tx });
+        await markDone(tx, seeder.step);
+      });
+    else {
+      await seeder.seed(context);
+      await markDone(db, seeder.step);
+    }
+  }
+  await db.update(organizations).set({ seedSteps: null }).where(eq(organizations.id, organizationId));
+  log(`演示数据 demo data: ${context.rules.size} 条规则 rules, 3 个质检方案 schemes`);
+}
+
+/** The demo rules by their fixture id, as the QC configuration step stored them. */
+async function demoRuleKeys(db: Database, organizationId: number): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ id: qcRules.id, outId: qcRules.ruleOutId })
+    .from(qcRules)
+    .where(and(eq(qcRules.organizationId, organizationId), isNotNull(qcRules.ruleOutId)));
+  return new Map(rows.map((r) => [r.outId!, r.id]));
+}
+
+async function demoSchemeKeys(db: Database, organizationId: number): Promise<DemoSeedContext['schemes']> {
+  const rows = await db
+    .select({ id: qcSchemes.id, name: qcSchemes.name })
+    .from(qcSchemes)
+    .where(eq(qcSchemes.organizationId, organizationId));
+  const key = (name: string) => {
+    const row = rows.find((r) => r.name === name);
+    if (row === undefined) throw new Error(`demo seed: scheme ${name} is missing`);
+    return row.id;
+  };
+  return {
+    activeAi: key(demoSchemeFixture().name),
+    draftAi: key(DEMO_SCHEME_NAMES.draftAi),
+    person: key(DEMO_SCHEME_NAMES.person),
+  };
 }
 
 type Audit = {
@@ -190,6 +299,12 @@ interface FixtureScheme {
   schemeAngles: { angleName: string; score: number; angleRules: { ruleId: string }[] }[];
 }
 
+const DEMO_SCHEME_NAMES = { draftAi: '合规与风控专项（草稿）', person: '人工抽检方案（评分）' } as const;
+
+function demoSchemeFixture(): FixtureScheme {
+  return JSON.parse(readFileSync(`${FIXTURES}schemes/demo-scheme.json`, 'utf8')) as FixtureScheme;
+}
+
 async function seedSchemes(db: Database, audit: Audit, rules: Map<string, number>) {
   const scheme = async (
     values: Omit<typeof qcSchemes.$inferInsert, 'organizationId'>,
@@ -213,7 +328,7 @@ async function seedSchemes(db: Database, audit: Audit, rules: Map<string, number
     return row!.id;
   };
 
-  const demo = JSON.parse(readFileSync(`${FIXTURES}schemes/demo-scheme.json`, 'utf8')) as FixtureScheme;
+  const demo = demoSchemeFixture();
   const activeAi = await scheme(
     {
       name: demo.name,
@@ -227,7 +342,7 @@ async function seedSchemes(db: Database, audit: Audit, rules: Map<string, number
   );
   const draftAi = await scheme(
     {
-      name: '合规与风控专项（草稿）',
+      name: DEMO_SCHEME_NAMES.draftAi,
       type: 'TEXT',
       targetType: 'AI',
       status: 'INACTIVE',
@@ -253,7 +368,7 @@ async function seedSchemes(db: Database, audit: Audit, rules: Map<string, number
   );
   const person = await scheme(
     {
-      name: '人工抽检方案（评分）',
+      name: DEMO_SCHEME_NAMES.person,
       type: 'TEXT',
       targetType: 'PERSON',
       status: 'ACTIVE',

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { and, eq } from 'drizzle-orm';
 import { qcTasks } from '../db/schema/qc-tasks.js';
 import { importSessions } from '../ingest/import-sessions.js';
 import { type RawRecord, recordsOfJsonLinesFile } from '../ingest/read-records.js';
@@ -98,9 +99,14 @@ async function* dressed(file: string, now: number, firstAgentId: number): AsyncG
       : r;
 }
 
+const DEMO_TASK_NAME = '微博客服离线质检';
+
 /**
  * Demo data of this area: the STC-3 sessions, an active OFFLINE_TEXT task on the active AI scheme over both lines,
  * and its run (on a local worker pool, so the first start has results even before any queue worker exists).
+ * Idempotent, so that a start after an interrupted first one finishes it: the sessions are dressed from the seed's
+ * start time (the same on every start) and the import skips those already there, the task is made once, and its
+ * run continues from its checkpoint.
  */
 export async function seedDemoSessions(context: DemoSeedContext): Promise<void> {
   if (STC3_FILE === '' || !existsSync(STC3_FILE)) {
@@ -111,13 +117,35 @@ export async function seedDemoSessions(context: DemoSeedContext): Promise<void> 
   const summary = await importSessions(
     context.db,
     context.organizationId,
-    dressed(STC3_FILE, started, context.users.agent.agentId),
+    dressed(STC3_FILE, context.seededAt.getTime(), context.users.agent.agentId),
   );
+  const taskId = await demoTask(context);
+  const imported = Date.now();
+  const evaluator = createPoolEvaluator();
+  try {
+    const outcome = await runTask(context.db, evaluator, taskId);
+    const counts = await taskCount(context.db, taskId);
+    const seconds = (ms: number) => (ms / 1000).toFixed(1);
+    context.log(
+      `演示会话 demo sessions: ${summary.created + summary.updated + summary.unchanged} 个会话 sessions (${seconds(imported - started)} s), 质检任务 task ${outcome} ${counts.done}/${counts.total} (${seconds(Date.now() - imported)} s)`,
+    );
+  } finally {
+    await evaluator.close();
+  }
+}
+
+/** The demo task: the one an interrupted first start made, else a new one. */
+async function demoTask(context: DemoSeedContext): Promise<number> {
+  const [existing] = await context.db
+    .select({ id: qcTasks.id })
+    .from(qcTasks)
+    .where(and(eq(qcTasks.organizationId, context.organizationId), eq(qcTasks.name, DEMO_TASK_NAME)));
+  if (existing !== undefined) return existing.id;
   const [task] = await context.db
     .insert(qcTasks)
     .values({
       organizationId: context.organizationId,
-      name: '微博客服离线质检',
+      name: DEMO_TASK_NAME,
       type: 'OFFLINE_TEXT',
       status: 'ACTIVE',
       schemeId: context.schemes.activeAi,
@@ -129,18 +157,7 @@ export async function seedDemoSessions(context: DemoSeedContext): Promise<void> 
       modifierName: '系统管理员',
     })
     .returning({ id: qcTasks.id });
-  const imported = Date.now();
-  const evaluator = createPoolEvaluator();
-  try {
-    const outcome = await runTask(context.db, evaluator, task!.id);
-    const counts = await taskCount(context.db, task!.id);
-    const seconds = (ms: number) => (ms / 1000).toFixed(1);
-    context.log(
-      `演示会话 demo sessions: ${summary.created} 个会话 sessions (${seconds(imported - started)} s), 质检任务 task ${outcome} ${counts.done}/${counts.total} (${seconds(Date.now() - imported)} s)`,
-    );
-  } finally {
-    await evaluator.close();
-  }
+  return task!.id;
 }
 
-demoSeeders.push(seedDemoSessions);
+demoSeeders.push({ step: 'sessions', atomic: false, seed: seedDemoSessions });

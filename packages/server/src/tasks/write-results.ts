@@ -5,6 +5,7 @@ import { aiResults, manualResults, type StoredResultRule } from '../db/schema/qc
 import { qcTaskSessions } from '../db/schema/qc-tasks.js';
 import { chatSessions } from '../db/schema/sessions.js';
 import type { EvaluatedRecord, EvaluationOutcome } from '../queue/evaluation.js';
+import { keepReview } from './keep-review.js';
 import type { SchemeDefinition } from './scheme-definition.js';
 import type { LoadedSession, SessionRow } from './session-chunk.js';
 
@@ -108,6 +109,15 @@ export async function writeAiChunk(
         censorBanIds: censorBanIdsOf(record),
       });
     });
+    const reviewed = await reviewedResults(
+      tx,
+      def.schemeId,
+      rows.map((r) => r.sessionRef),
+    );
+    for (const row of rows) {
+      const before = reviewed.get(row.sessionRef);
+      if (before !== undefined) Object.assign(row, keepReview(def.scoringAngles, row.resultRules ?? [], before));
+    }
     for (let i = 0; i < rows.length; i += 500) await upsertAiResults(tx, rows.slice(i, i + 500));
     await markDone(
       tx,
@@ -124,8 +134,37 @@ export async function writeAiChunk(
   });
 }
 
-/** ai_results columns the engine decides; a re-run that decides the same leaves the row untouched. */
-const AI_COLUMNS = ['aiScore', 'aiStatus', 'isVeto', 'resultRules', 'censorBanIds', 'schemeName', 'taskId'] as const;
+/**
+ * The re-inspected results among those about to be rewritten: session → its reviewed rules. The rows stay locked
+ * until the chunk commits, so a re-inspection saved meanwhile waits and then meets the new version (409).
+ */
+async function reviewedResults(tx: Tx, schemeId: number, sessionRefs: number[]) {
+  const reviewed = new Map<number, StoredResultRule[]>();
+  if (sessionRefs.length === 0) return reviewed;
+  const rows = await tx
+    .select({ sessionRef: aiResults.sessionRef, isReview: aiResults.isReview, resultRules: aiResults.resultRules })
+    .from(aiResults)
+    .where(and(eq(aiResults.schemeId, schemeId), inArray(aiResults.sessionRef, sessionRefs)))
+    .for('update');
+  for (const r of rows) if (r.isReview) reviewed.set(r.sessionRef, r.resultRules);
+  return reviewed;
+}
+
+/**
+ * ai_results columns a run writes: what the engine decides, and the review score recomputed over it for a
+ * re-inspected result (see keepReview); a re-run that decides the same leaves the row untouched.
+ */
+const AI_COLUMNS = [
+  'aiScore',
+  'aiStatus',
+  'isVeto',
+  'resultRules',
+  'reviewScore',
+  'reviewVeto',
+  'censorBanIds',
+  'schemeName',
+  'taskId',
+] as const;
 const COPY_COLUMNS = Object.keys(sessionCopy({} as SessionRow)).filter(
   (k) => k !== 'organizationId' && k !== 'sessionRef',
 ) as (keyof ReturnType<typeof sessionCopy>)[];

@@ -100,6 +100,34 @@ describe('sign-in with a session cookie', () => {
     ).toBe(200);
   });
 
+  it('after 20 failures from one address across user names answers 429 for every name from it', async () => {
+    const from = (remoteAddress: string, username: string, password: string, lang?: 'en') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v3/auth/login',
+        payload: { username, password },
+        remoteAddress,
+        headers: lang === 'en' ? { 'accept-language': 'en' } : {},
+      });
+    // a spray: two guesses on each of ten names, never five on one
+    for (let i = 0; i < 20; i++) {
+      const res = await from('10.9.8.7', `sprayed-${i % 10}`, `guess-${i}`);
+      expect(res.statusCode, `attempt ${i + 1}`).toBe(401);
+    }
+    const blocked = await from('10.9.8.7', 'viewer', 'viewer-pass');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({
+      code: 'TOO_MANY_ATTEMPTS',
+      message: '此地址登录失败次数过多，请 15 分钟后再试',
+    });
+    expect(blocked.headers['retry-after']).toBe('900');
+    const en = await from('10.9.8.7', 'boss', 'right-password', 'en');
+    expect(en.statusCode).toBe(429);
+    expect(en.json().message).toBe('Too many failed sign-ins from this address; try again in 15 minutes');
+    // another address is not blocked
+    expect((await from('10.9.8.6', 'viewer', 'viewer-pass')).statusCode).toBe(200);
+  });
+
   it('signs out: the cookie stops working', async () => {
     const viewer = await signIn(t, 'viewer', 'viewer-pass');
     const out = await viewer.post('/v3/auth/logout');

@@ -8,12 +8,15 @@ import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
 let user: Caller;
+let stranger: Caller;
+let organizationId: number;
 let filesDir: string;
 
 beforeAll(async () => {
   filesDir = mkdtempSync(join(tmpdir(), 'qcdesk-files-'));
   t = await startTestApp({ filesDir });
-  ({ user } = await organisationWith(t, 'files', { user: [] }));
+  ({ user, organizationId } = await organisationWith(t, 'files', { user: [] }));
+  ({ stranger } = await organisationWith(t, 'files-away', { stranger: ['*'] }));
   // a file beside the store that no path may reach
   writeFileSync(join(filesDir, '..', `${filesDir.split('/').pop()}-secret.txt`), 'secret');
   // a fresh database and app take long on a busy machine (PGlite compiles and migrates in this process)
@@ -34,19 +37,22 @@ function multipart(name: string, content: string) {
 
 const download = (path: string, cookie = user.cookie) =>
   t.app.inject({ method: 'GET', url: '/v3/worker/center/download', query: { path }, headers: { cookie } });
+const upload = (name: string, content: string, cookie = user.cookie) => {
+  const body = multipart(name, content);
+  return t.app.inject({
+    method: 'POST',
+    url: '/v3/worker/center/upload',
+    payload: body.payload,
+    headers: { ...body.headers, cookie },
+  });
+};
 
 describe('attachments', () => {
-  it('uploads a complaint file under qc/complaint/ and downloads it by the answered path', async () => {
-    const body = multipart('申诉 截图.txt', '客服态度不好');
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/v3/worker/center/upload',
-      payload: body.payload,
-      headers: { ...body.headers, cookie: user.cookie },
-    });
+  it('uploads a complaint file under qc/complaint/<organisation>/ and downloads it by the answered path', async () => {
+    const up = await upload('申诉 截图.txt', '客服态度不好');
     expect(up.statusCode, up.body).toBe(200);
     const { path, name, size } = up.json();
-    expect(path).toMatch(/^qc\/complaint\/\d{8}\/[0-9a-f]{12}-申诉_截图\.txt$/);
+    expect(path).toMatch(new RegExp(`^qc/complaint/${organizationId}/\\d{8}/[0-9a-f]{12}-申诉_截图\\.txt$`));
     expect(name).toBe('申诉 截图.txt');
     expect(size).toBe(Buffer.byteLength('客服态度不好'));
     expect(readFileSync(join(filesDir, path), 'utf8')).toBe('客服态度不好');
@@ -60,6 +66,23 @@ describe('attachments', () => {
     );
   });
 
+  it("answers 404 for another organisation's file, even to its administrator", async () => {
+    const { path } = (await upload('mine.txt', '只给本组织看')).json();
+    const theirs = await download(path, stranger.cookie);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toEqual({ code: 'NOT_FOUND', message: `文件 file ${path} 不存在` });
+    expect(theirs.body).not.toContain('只给本组织看');
+    // the stranger's own upload is his, and not the user's
+    const own = (await upload('theirs.txt', 'x', stranger.cookie)).json().path;
+    expect((await download(own, stranger.cookie)).statusCode).toBe(200);
+    expect((await download(own)).statusCode).toBe(404);
+    // a path that climbs out of the stranger's own folder into the user's is judged where it lands
+    const climb = path.replace(`/${organizationId}/`, `/${organizationId + 1}/../${organizationId}/`);
+    expect(climb).not.toBe(path);
+    expect((await download(climb, stranger.cookie)).statusCode).toBe(404);
+    expect((await download(path)).statusCode).toBe(200);
+  });
+
   it('refuses paths that leave the store with 400, and answers 404 for a missing file', async () => {
     const secret = `../${filesDir.split('/').pop()}-secret.txt`;
     for (const path of [secret, '/etc/passwd', 'qc/../../x', 'qc\\..\\x']) {
@@ -69,6 +92,7 @@ describe('attachments', () => {
     }
     mkdirSync(join(filesDir, 'qc'), { recursive: true });
     expect((await download('qc/complaint/none.png')).statusCode).toBe(404);
+    expect((await download(`qc/complaint/${organizationId}/none.png`)).statusCode).toBe(404);
     expect((await download('qc')).statusCode).toBe(404);
   });
 

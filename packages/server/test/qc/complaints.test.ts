@@ -24,7 +24,7 @@ beforeAll(async () => {
   t = await startTestApp({ redisUrl: null, filesDir });
   let organizationId: number;
   ({ admin, reviewer, viewer, organizationId } = await organisationWith(t, 'cp-home', {
-    admin: ['*', 'chat-session.import'],
+    admin: ['*'],
     // the demo supervisor: views and reviews complaints, does not file them
     reviewer: [...DEMO_ROLES.supervisor.permissions],
     viewer: ['qc-complaint.view'],
@@ -148,6 +148,10 @@ describe('filing a complaint', () => {
     expect(outside.json().field).toBe('attachment');
     const ghost = await fileAi(agent, next, { attachment: 'qc/complaint/20240101/none.txt' });
     expect(ghost.json()).toMatchObject({ code: 'FILE_MISSING', field: 'attachment' });
+    // another organisation's upload is no attachment of ours
+    const theirs = await fileAi(agent, next, { attachment: await upload(outsider, 'x.txt', 'x') });
+    expect(theirs.statusCode).toBe(400);
+    expect(theirs.json()).toMatchObject({ code: 'FILE_MISSING', field: 'attachment' });
     // a result without veto never hit the veto rule
     const wrongRule = await fileAi(agent, next, { complaintRules: [{ ruleId: scheme.veto }] });
     expect(wrongRule.json()).toMatchObject({
@@ -323,5 +327,39 @@ describe('complaint list filters', () => {
       { query: { complaintId: first.id } },
     );
     expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe('complaint status counts', () => {
+  it('counts every status under the other filters, whichever status the list shows', async () => {
+    // one more, pending: now 1 pending, 2 approved (AI and MANUAL), 1 rejected
+    await ok(fileAi(agent, agentHits()[2]));
+    const counts = { allCheckedNum: 4, readyCheckedNum: 1, checkedNum: 2, rejectNum: 1 };
+    expect(await page({ status: 'ALL' })).toMatchObject({ total: 4, ...counts });
+    expect(await page({ status: 'PENDING' })).toMatchObject({ total: 1, ...counts });
+    expect(await page({ status: 'ACTIVE' })).toMatchObject({ total: 2, ...counts });
+    expect(await page({ status: 'INACTIVE' })).toMatchObject({ total: 1, ...counts });
+    // the other filters narrow the counts too
+    expect(await page({ status: 'ACTIVE', type: 'AI' })).toMatchObject({
+      total: 1,
+      allCheckedNum: 3,
+      readyCheckedNum: 1,
+      checkedNum: 1,
+      rejectNum: 1,
+    });
+    expect(await page({ status: 'ALL', type: 'MANUAL' })).toMatchObject({
+      total: 1,
+      allCheckedNum: 1,
+      readyCheckedNum: 0,
+      checkedNum: 1,
+      rejectNum: 0,
+    });
+    expect(await page({ status: 'ALL' }, outsider)).toMatchObject({
+      total: 0,
+      allCheckedNum: 0,
+      readyCheckedNum: 0,
+      checkedNum: 0,
+      rejectNum: 0,
+    });
   });
 });

@@ -59,7 +59,7 @@ async function personScheme(name: string, style: 'SCORE' | 'PASS'): Promise<Pers
 beforeAll(async () => {
   t = await startTestApp({ redisUrl: null });
   ({ admin, inspector, mover, viewer } = await organisationWith(t, 'mr-home', {
-    admin: ['*', 'chat-session.import'],
+    admin: ['*'],
     inspector: ['qc-manual-result.view', 'qc-manual-result.edit'],
     mover: ['qc-manual-result.view', 'qc-manual-result.status'],
     viewer: ['qc-manual-result.view'],

@@ -210,6 +210,35 @@ describe('angles, rule links and activation', () => {
     expect((await detail(id)).json().schemeAngles).toHaveLength(10);
   });
 
+  it('refuses an angle change on a stale version with 409, leaving the angle as it was', async () => {
+    const id = await aiScheme('维度版本');
+    const a = await angle(id, '服务态度', 40);
+    await ok(admin.post('/v3/chats/qc-angle/change', { id: a, version: 1, schemeId: id, name: '态度', score: 50 }));
+    // a second editor still holding version 1
+    const stale = await admin.post('/v3/chats/qc-angle/change', {
+      id: a,
+      version: 1,
+      schemeId: id,
+      name: '服务态度（旧）',
+      score: 10,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({
+      code: 'STALE_VERSION',
+      message: '数据已被他人修改，请刷新后重试',
+      field: 'version',
+    });
+    const en = await admin.post(
+      '/v3/chats/qc-angle/change',
+      { id: a, version: 1, schemeId: id, name: 'x', score: 10 },
+      { lang: 'en' },
+    );
+    expect(en.statusCode).toBe(409);
+    expect(en.json().message).toBe('This record was changed by someone else; reload it and try again');
+    const shown = await ok(admin.post('/v3/chats/qc-angle/detail', {}, { query: { angleId: a } }));
+    expect(shown).toMatchObject({ name: '态度', score: 50, version: 2 });
+  });
+
   it('takes angle scores as integers from 0 to 100 and names as required text', async () => {
     const id = await aiScheme('分值校验');
     for (const score of [101, -1, 12.5]) {

@@ -28,7 +28,7 @@ if (redisUrl === '') {
   beforeAll(async () => {
     process.env.QCDESK_QUEUE_PREFIX = prefix;
     t = await startTestApp({ redisUrl });
-    ({ admin } = await organisationWith(t, 'queue', { admin: ['*', 'chat-session.import'] }));
+    ({ admin } = await organisationWith(t, 'queue', { admin: ['*'] }));
     for (let i = 0; i < 2; i++) {
       const child = spawn(process.execPath, [BIN, 'worker', '--size', '1'], {
         env: { ...process.env, REDIS_URL: redisUrl, QCDESK_QUEUE_PREFIX: prefix },

@@ -1,29 +1,55 @@
 import { compileRule } from '@qcdesk/engine';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyAdminPassword } from '../../src/seed/admin-password.js';
 import { demoSeeders } from '../../src/seed/demo-seeders.js';
 import { demoRuleFixtures, type SeededAccount, seedStore } from '../../src/seed/seed-store.js';
-import { signIn } from '../helpers/accounts.js';
+import { anonymous, signIn } from '../helpers/accounts.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
 let accounts: SeededAccount[] | null;
+let interrupted: unknown;
+/** what happened, in order: the accounts handed out, the demo steps run */
+const events: string[] = [];
 const seen: number[] = [];
+let stepsWhenProbed: string[] | null = null;
+
+const rows = async <T>(query: string) =>
+  ((await t.database.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
+const seedSteps = async () => (await rows<{ seed_steps: string[] | null }>('select seed_steps from organizations'))[0]!;
 
 beforeAll(async () => {
   t = await startTestApp();
-  demoSeeders.push(async (context) => {
-    seen.push(context.organizationId, context.schemes.activeAi, context.users.agent.agentId);
+  // a last demo step that fails the first time: the first start is interrupted after the long import and inspection
+  let calls = 0;
+  demoSeeders.push({
+    step: 'probe',
+    atomic: false,
+    seed: async (context) => {
+      calls += 1;
+      events.push(`probe ${calls}`);
+      seen.push(context.organizationId, context.schemes.activeAi, context.users.agent.agentId);
+      stepsWhenProbed ??= (await seedSteps()).seed_steps;
+      if (calls === 1) throw new Error('killed');
+    },
   });
-  accounts = await seedStore(t.database.db, {
-    ...t.config,
-    demo: true,
-    adminPassword: 'admin-secret-1',
-    demoPassword: null,
+  const config = { ...t.config, demo: true, adminPassword: 'admin-secret-1', demoPassword: null };
+  await seedStore(t.database.db, config, {
+    onAccounts: (made) => {
+      accounts = [...made];
+      events.push('accounts');
+    },
+  }).catch((error: unknown) => {
+    interrupted = error;
   });
   // the demo seeders of the other areas import and inspect the STC-3 sessions
 }, 300_000);
 afterAll(async () => {
-  demoSeeders.pop();
+  demoSeeders.splice(
+    demoSeeders.findIndex((s) => s.step === 'probe'),
+    1,
+  );
   await t.close();
 });
 
@@ -39,8 +65,52 @@ describe('first start', () => {
     for (const a of accounts!.slice(1)) expect(a.password).toMatch(/^[a-zA-Z2-9]{16}$/);
   });
 
-  it('does nothing on a store that is not empty', async () => {
+  it('hands out the sign-ins as soon as the people exist, before the long demo data', () => {
+    expect(events[0]).toBe('accounts');
+    expect(events[1]).toBe('probe 1');
+  });
+
+  it('records each demo step done, and leaves an interrupted seed unfinished: admin can sign in', async () => {
+    expect(interrupted).toBeInstanceOf(Error);
+    expect(stepsWhenProbed).toEqual(['qc-config', 'sessions', 'assessments']);
+    expect((await seedSteps()).seed_steps).toEqual(['qc-config', 'sessions', 'assessments']);
+    const admin = await signIn(t, 'admin', 'admin-secret-1');
+    expect((await admin.post('/v3/auth/me')).statusCode).toBe(200);
+  });
+
+  it('finishes an interrupted seed on the next start, once, without doubling anything', async () => {
+    const count = async (table: string) => (await rows<{ n: number }>(`select count(*)::int n from ${table}`))[0]!.n;
+    const before = {
+      sessions: await count('chat_sessions'),
+      results: await count('ai_results'),
+      manual: await count('manual_results'),
+      complaints: await count('complaints'),
+      users: await count('users'),
+    };
+    // as if killed during the import: its step is not recorded, so the next start runs it again
+    await t.database.db.execute(sql.raw(`update organizations set seed_steps = array_remove(seed_steps, 'sessions')`));
+    const log: string[] = [];
+    const again = await seedStore(t.database.db, { ...t.config, demo: true }, (line) => log.push(line));
+    expect(again).toEqual([]);
+    expect(log[0]).toBe(
+      '上次首次启动未完成，继续载入演示数据 / the first start was interrupted: finishing the demo data',
+    );
+    expect(events).toEqual(['accounts', 'probe 1', 'probe 2']);
+    expect((await seedSteps()).seed_steps).toBeNull();
+    expect({
+      sessions: await count('chat_sessions'),
+      results: await count('ai_results'),
+      manual: await count('manual_results'),
+      complaints: await count('complaints'),
+      users: await count('users'),
+    }).toEqual(before);
+    expect(await count('qc_tasks')).toBe(1);
+    expect(log.some((l) => /^演示会话 demo sessions: \d+ 个会话 sessions .* 质检任务 task DONE/.test(l))).toBe(true);
+  }, 300_000);
+
+  it('does nothing on a store that is seeded', async () => {
     expect(await seedStore(t.database.db, { ...t.config, demo: true })).toBeNull();
+    expect(events).toHaveLength(3);
   });
 
   it('lets every demo person sign in with the printed password, holding his role', async () => {
@@ -108,8 +178,30 @@ describe('first start', () => {
     expect(person.map((s: { style: string }) => s.style)).toEqual(['SCORE']);
   });
 
-  it('calls the demo seeders of other areas with what it made', () => {
-    expect(seen).toHaveLength(3);
+  it('calls the demo seeders of other areas with what it made, the same when finishing', () => {
+    expect(seen).toHaveLength(6);
     expect(seen[2]).toBe(1001);
+    expect(seen.slice(3)).toEqual(seen.slice(0, 3));
+  });
+});
+
+describe('QCDESK_ADMIN_PASSWORD on a later start', () => {
+  it("resets admin's password, ends his lock-out and his sessions; the same password changes nothing", async () => {
+    const old = await signIn(t, 'admin', 'admin-secret-1');
+    for (let i = 0; i < 5; i++)
+      await anonymous(t).post('/v3/auth/login', { username: 'admin', password: `guess-${i}` });
+    const locked = await anonymous(t).post('/v3/auth/login', { username: 'admin', password: 'admin-secret-1' });
+    expect(locked.statusCode).toBe(429);
+
+    expect(await applyAdminPassword(t.database.db, 'new-admin-secret')).toBe('reset');
+    const oldPassword = await anonymous(t).post('/v3/auth/login', { username: 'admin', password: 'admin-secret-1' });
+    expect(oldPassword.statusCode).toBe(401);
+    expect((await old.post('/v3/auth/me')).statusCode).toBe(401);
+    const admin = await signIn(t, 'admin', 'new-admin-secret');
+    expect((await admin.post('/v3/auth/me')).json().user.username).toBe('admin');
+
+    expect(await applyAdminPassword(t.database.db, 'new-admin-secret')).toBe('unchanged');
+    expect((await admin.post('/v3/auth/me')).statusCode).toBe(200);
+    expect(await applyAdminPassword(t.database.db, 'x', 'nobody')).toBe('no-admin');
   });
 });

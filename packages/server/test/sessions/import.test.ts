@@ -7,12 +7,15 @@ let t: TestApp;
 let importer: Caller;
 let reader: Caller;
 let outsider: Caller;
+let admin: Caller;
 
 beforeAll(async () => {
   t = await startTestApp({ redisUrl: null });
-  ({ importer, reader } = await organisationWith(t, 'imp-home', {
+  ({ importer, reader, admin } = await organisationWith(t, 'imp-home', {
     importer: ['chat-session.import'],
     reader: ['qc-ai-result.view'],
+    // a role of every key (`*`), as the first start's administrator holds: no extra key for importing
+    admin: ['*'],
   }));
   ({ outsider } = await organisationWith(t, 'imp-away', { outsider: ['chat-session.import'] }));
   // a fresh database and app take long on a busy machine (PGlite compiles and migrates in this process)
@@ -98,6 +101,14 @@ describe('session import', () => {
     const denied = await reader.post('/v3/chats/session/import', []);
     expect(denied.statusCode).toBe(403);
     expect(denied.json().message).toContain('chat-session.import');
+  });
+
+  it('lets the administrator (role *) import, and lists the import key among his permissions', async () => {
+    const [s] = stc3Sessions(1);
+    const res = await admin.post('/v3/chats/session/import', [{ ...s, sessionId: 'by-admin' }]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ total: 1, created: 1, failed: 0 });
+    expect((await ok(admin.post('/v3/auth/me'))).permissions).toContain('chat-session.import');
   });
 });
 

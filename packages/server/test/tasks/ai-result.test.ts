@@ -14,17 +14,18 @@ const sessions = deskSessions(N);
 type Row = Record<string, Json>;
 let all: Row[];
 let organizationId: number;
+let taskId: string;
 
 beforeAll(async () => {
   t = await startTestApp({ redisUrl: null });
   ({ admin, viewer, organizationId } = await organisationWith(t, 'air-home', {
-    admin: ['*', 'chat-session.import'],
+    admin: ['*'],
     viewer: ['qc-ai-result.view'],
   }));
   ({ outsider } = await organisationWith(t, 'air-away', { outsider: ['*'] }));
   await ok(admin.post('/v3/chats/session/import', sessions));
   scheme = await aiScheme(admin);
-  await activeTask(admin, scheme.schemeId, ['1', '2']);
+  taskId = await activeTask(admin, scheme.schemeId, ['1', '2']);
   await t.app.tasks.whenIdle();
   all = await ok(viewer.post('/v3/chats/ai-result/list', {}));
   // a fresh database and app take long on a busy machine (PGlite compiles and migrates in this process)
@@ -224,6 +225,42 @@ describe('AI result detail and re-inspection', () => {
       reviewScore: 0,
       isVeto: true,
     });
+  });
+
+  it('keeps the re-inspection when the task runs again or the session comes back changed', async () => {
+    const r = hitBoth();
+    const result = async () => (await ok(viewer.post('/v3/chats/ai-result/list', { id: r.id })))[0];
+    const rule = (row: Row, ruleId: string) => row.resultRules.find((x: Row) => x.ruleId === ruleId);
+    // the test before vetoed the apology rule: review score 0
+    const reviewed = await result();
+    expect(reviewed).toMatchObject({ isReview: true, reviewScore: 0 });
+
+    await ok(admin.post('/v3/chats/qc-task/rerun', { ids: [taskId] }));
+    await t.app.tasks.whenIdle();
+    const rerun = await result();
+    expect(rerun).toMatchObject({ isReview: true, reviewScore: 0, aiScore: r.aiScore, comments: '复检：致歉得体' });
+    expect(rule(rerun, scheme.apology)).toMatchObject({ reviewScore: 0, isVeto: true });
+
+    // re-imported with only a complaint: the AI part is new, the vetoed apology rule no longer hit drops out
+    // and the review score is recomputed over what is left (40 − 20 once for 投诉, 60 untouched)
+    const source = sessions.find((s) => s.sessionId === r.sessionId)!;
+    const text = (words: string) => JSON.stringify([{ MsgType: 'TIMTextElem', MsgContent: { Text: words } }]);
+    await ok(
+      admin.post('/v3/chats/session/import', [
+        {
+          ...source,
+          messages: [
+            { ...source.messages[0], senderRole: 'CUSTOMER', content: text('我要投诉') },
+            { ...source.messages[1], senderRole: 'AGENT', content: text('好的，已为您登记') },
+          ],
+        },
+      ]),
+    );
+    await t.app.tasks.whenIdle();
+    const changed = await result();
+    expect(changed.resultRules.map((x: Row) => x.ruleId)).toEqual([scheme.complaint]);
+    expect(changed).toMatchObject({ isReview: true, aiScore: 80, reviewScore: 80, comments: '复检：致歉得体' });
+    expect(rule(changed, scheme.complaint)).toMatchObject({ scoreNum: 20, reviewScore: 20, isVeto: false });
   });
 
   it('refuses a score above 100, a rule that did not hit, a stale version; 403 without qc-ai-result.edit', async () => {

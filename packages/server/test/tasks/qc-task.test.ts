@@ -14,7 +14,7 @@ const N = 60;
 beforeAll(async () => {
   t = await startTestApp({ redisUrl: null });
   ({ admin, viewer } = await organisationWith(t, 'task-home', {
-    admin: ['*', 'chat-session.import'],
+    admin: ['*'],
     viewer: ['qc-task.view'],
   }));
   ({ outsider } = await organisationWith(t, 'task-away', { outsider: ['*'] }));
@@ -146,6 +146,60 @@ describe('QC task save, detail, list', () => {
     await ok(admin.post('/v3/chats/qc-task/delete', { ids: [id], deleted: 'TRASH' }));
     const gone = await ok(admin.post('/v3/chats/qc-task/list', { keyword: 'renamed' }));
     expect(gone).toEqual([]);
+  });
+});
+
+describe('deleting a task', () => {
+  it('moves it to the trash, restores it (TRASH→NONE), and empties it (TRASH→BUFFER) for good', async () => {
+    const { id } = await ok(
+      admin.post('/v3/chats/qc-task/create', {
+        name: '回收站任务',
+        type: 'OFFLINE_TEXT',
+        schemeId: scheme.schemeId,
+        lineIds: ['2'],
+      }),
+    );
+    const listed = async () =>
+      (await ok(viewer.post('/v3/chats/qc-task/list', { keyword: '回收站' }))).map((r: { id: string }) => r.id);
+    const detail = () => viewer.post('/v3/chats/qc-task/detail', {}, { query: { taskId: id } });
+    const move = (deleted: string, lang?: 'en') =>
+      admin.post('/v3/chats/qc-task/delete', { ids: [id], deleted }, lang === undefined ? {} : { lang });
+
+    // straight to BUFFER is no move of the lifecycle
+    const skip = await move('BUFFER');
+    expect(skip.statusCode).toBe(400);
+    expect(skip.json()).toEqual({ code: 'BAD_DELETE_MOVE', message: '不能从 NONE 移到 BUFFER', field: 'ids[0]' });
+
+    expect(await ok(move('TRASH'))).toEqual({ ids: [id], deleted: 'TRASH' });
+    expect(await listed()).toEqual([]);
+    expect((await ok(detail())).deleted).toBe('TRASH');
+
+    expect(await ok(move('NONE'))).toEqual({ ids: [id], deleted: 'NONE' });
+    expect(await listed()).toEqual([id]);
+    expect(await ok(detail())).toMatchObject({ deleted: 'NONE', name: '回收站任务', version: 3 });
+
+    await ok(move('TRASH'));
+    expect(await ok(move('BUFFER'))).toEqual({ ids: [id], deleted: 'BUFFER' });
+    const gone = await detail();
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe(`质检任务 ${id} 不存在`);
+    // emptied is for good: nothing restores it
+    const back = await move('NONE', 'en');
+    expect(back.statusCode).toBe(404);
+    expect(back.json().message).toBe(`QC task ${id} not found`);
+    expect(await listed()).toEqual([]);
+    // another organisation cannot move ours; a viewer may not at all
+    const { id: other } = await ok(
+      admin.post('/v3/chats/qc-task/create', {
+        name: '别动',
+        type: 'OFFLINE_TEXT',
+        schemeId: scheme.schemeId,
+        lineIds: ['2'],
+      }),
+    );
+    expect((await outsider.post('/v3/chats/qc-task/delete', { ids: [other], deleted: 'TRASH' })).statusCode).toBe(404);
+    expect((await viewer.post('/v3/chats/qc-task/delete', { ids: [other], deleted: 'TRASH' })).statusCode).toBe(403);
+    await ok(admin.post('/v3/chats/qc-task/delete', { ids: [other], deleted: 'TRASH' }));
   });
 });
 

@@ -38,6 +38,10 @@ export interface ChatTranscriptProps {
   focus?: TranscriptFocus | null;
   /** messages per page: 50 in result and complaint views (the default), 30 elsewhere (spec §2 shared pieces) */
   pageSize?: 30 | 50;
+  /** how many messages the session has on the server, when `messages` holds only the first of them */
+  total?: number;
+  /** reads more messages from the server (appending to `messages`); 'view more' calls it once the loaded run out */
+  onLoadMore?: () => void | Promise<void>;
 }
 
 const CENSOR_COLORS: Record<CensorOperation, string> = { REPORT: 'yellow', ABORT: 'red', FUZZY: 'orange' };
@@ -53,6 +57,8 @@ export function ChatTranscript({
   highlights,
   focus = null,
   pageSize = LIMITS.chatPageSizeResult,
+  total,
+  onLoadMore,
 }: ChatTranscriptProps) {
   const { t, label } = useI18n();
   const [pages, setPages] = useState(1);
@@ -83,20 +89,26 @@ export function ChatTranscript({
   });
 
   const shown = Math.min(messages.length, pages * pageSize);
-  const hasMore = shown < messages.length;
+  const onServer = onLoadMore !== undefined ? Math.max(total ?? 0, messages.length) : messages.length;
+  const hasMore = shown < onServer;
+  // the next page; when it goes past the loaded messages, the server is asked for more (they show once they arrive)
+  const showMore = () => {
+    if (onLoadMore && shown + pageSize > messages.length && onServer > messages.length) void onLoadMore();
+    setPages((p) => p + 1);
+  };
 
   // the next page also loads when the 'view more' control scrolls into sight (spec §9 chat page size); a new page
-  // observes again, so a control still in sight loads the one after
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `shown` restarts the observation after each page
+  // (or newly fetched messages) observes again, so a control still in sight loads the one after
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `shown` and the count restart the observation after each page
   useEffect(() => {
     const element = more.current;
     if (!hasMore || !element || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setPages((p) => p + 1);
+      if (entries.some((e) => e.isIntersecting)) showMore();
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [hasMore, shown]);
+  }, [hasMore, shown, messages.length]);
 
   if (messages.length === 0) {
     return (
@@ -175,8 +187,8 @@ export function ChatTranscript({
       })}
       {hasMore && (
         <Center ref={more}>
-          <Button variant="subtle" size="xs" onClick={() => setPages((p) => p + 1)}>
-            {t('transcript.viewMore', { shown, total: messages.length })}
+          <Button variant="subtle" size="xs" onClick={showMore}>
+            {t('transcript.viewMore', { shown, total: onServer })}
           </Button>
         </Center>
       )}

@@ -98,7 +98,7 @@ export const apiTokens = pgTable(
   ],
 );
 
-/** Failed sign-ins, counted per user name and address to slow down password guessing. */
+/** Failed sign-ins, counted per user name and address, and per address, to slow down password guessing. */
 export const loginFailures = pgTable(
   'login_failures',
   {
@@ -107,5 +107,9 @@ export const loginFailures = pgTable(
     ip: text('ip').notNull(),
     time: timestamp('time', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_failures_lookup_idx').on(t.username, t.ip, t.time)],
+  (t) => [
+    index('login_failures_lookup_idx').on(t.username, t.ip, t.time),
+    // the per-address count across user names
+    index('login_failures_ip_idx').on(t.ip, t.time),
+  ],
 );

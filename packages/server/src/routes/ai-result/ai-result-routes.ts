@@ -1,6 +1,10 @@
 import {
   type AiResultReview,
+  aiResultComplaintDetailSchema,
+  aiResultDetailSchema,
+  aiResultPageSchema,
   aiResultReviewSchema,
+  aiResultSchema,
   idSchema,
   LIMITS,
   pageQuerySchema,
@@ -17,9 +21,8 @@ import type { Database } from '../../db/connect.js';
 import { aiResults, manualResults, type StoredResultRule } from '../../db/schema/qc-results.js';
 import { chatMessages } from '../../db/schema/sessions.js';
 import { ApiError } from '../../http/api-error.js';
-import { defineRoute } from '../../http/define-route.js';
+import { defineRoute, noBody } from '../../http/define-route.js';
 import type { RequestAuth } from '../../http/request-auth.js';
-import { accessOf } from '../../http/route-access.js';
 import { loadSchemeDefinition } from '../../tasks/scheme-definition.js';
 import { complaintRecord } from '../complaint/complaint-record.js';
 import { complaintsOfResults } from '../complaint/complaints-of-results.js';
@@ -57,10 +60,10 @@ export async function aiResultRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/ai-result/page',
-      access: accessOf('/v3/chats/ai-result/page'),
       query: pageQuerySchema,
       body: aiResultListSchema,
       summary: 'AI results a page at a time: every filter of the list, quickDate, scoreSorts, fields',
+      response: aiResultPageSchema,
       tags,
     },
     async ({ query, body, auth }) => {
@@ -87,9 +90,9 @@ export async function aiResultRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/ai-result/list',
-      access: accessOf('/v3/chats/ai-result/list'),
       body: aiResultListSchema,
       summary: `AI results matching the filters, at most ${LIMITS.pageSizeMax}`,
+      response: z.array(aiResultSchema),
       tags,
     },
     async ({ body, auth }) => {
@@ -107,10 +110,12 @@ export async function aiResultRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/ai-result/detail',
-      access: accessOf('/v3/chats/ai-result/detail'),
       query: z.object({ sessionId: idSchema, schemeId: idSchema.optional(), id: idSchema.optional() }),
       summary:
         "a session's AI result (the newest, or the one of schemeId / id) with the session panel, its messages and each hit rule's evidence",
+      body: noBody,
+      response: aiResultDetailSchema,
+      errors: [404],
       tags,
     },
     async ({ query, auth }) => {
@@ -150,9 +155,11 @@ export async function aiResultRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/ai-result/detail-complaint',
-      access: accessOf('/v3/chats/ai-result/detail-complaint'),
       query: z.object({ complaintId: idSchema }),
+      body: noBody,
       summary: 'an AI complaint with the AI result it is about, the session panel and its messages',
+      response: aiResultComplaintDetailSchema,
+      errors: [404],
       tags,
     },
     async ({ query, auth }) => {
@@ -179,11 +186,11 @@ export async function aiResultRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/ai-result/create',
-      access: accessOf('/v3/chats/ai-result/create'),
       body: aiResultReviewSchema,
       summary:
         're-inspect a result: a review score (0-100) per hit rule, veto (forces 0), comments; the review score is recomputed by the engine',
       response: savedAnswerSchema,
+      errors: [404, 409],
       tags,
     },
     async ({ body, auth }) => ({ id: await review(db, auth, body) }),

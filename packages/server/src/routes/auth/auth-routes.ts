@@ -1,38 +1,29 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, min } from 'drizzle-orm';
+import {
+  apiTokenCreatedSchema,
+  apiTokenCreateSchema,
+  apiTokenSchema,
+  idsAnswerSchema,
+  isPermissionKey,
+  meAnswerSchema,
+  okAnswerSchema,
+} from '@qcdesk/contracts';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { loadAuth } from '../../auth/load-auth.js';
-import {
-  clearFailures,
-  FAILURE_WINDOW_MS,
-  MAX_FAILURES,
-  recentFailures,
-  recordFailure,
-} from '../../auth/login-limiter.js';
+import { clearFailures, loginBlock, recordFailure } from '../../auth/login-limiter.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { API_TOKEN_PREFIX, hashSecret, newSecret, SESSION_COOKIE, SESSION_TTL_MS } from '../../auth/tokens.js';
 import { dbIds, wireId } from '../../crud/ids.js';
-import { apiTokens, loginFailures, loginSessions, organizations, users } from '../../db/schema/index.js';
+import { apiTokens, loginSessions, organizations, users } from '../../db/schema/index.js';
 import { ApiError } from '../../http/api-error.js';
-import { defineRoute } from '../../http/define-route.js';
+import { defineRoute, noBody } from '../../http/define-route.js';
 import type { RequestAuth } from '../../http/request-auth.js';
-import { accessOf } from '../../http/route-access.js';
 
 const required = (max: number) => z.string({ error: 'common.required' }).min(1, { error: 'common.required' }).max(max);
 const loginBody = z.object({ username: required(100).trim(), password: required(200) });
-const tokenCreateBody = z.object({
-  name: required(100).trim(),
-  /** days until the token stops working; absent: it works until revoked */
-  expireDays: z.number().int().min(1).max(3650).nullish(),
-});
 const tokenRevokeBody = z.object({ ids: z.array(z.string()).min(1, { error: 'common.selectRecord' }).max(100) });
-
-const meAnswer = z.object({
-  user: z.object({ id: z.string(), username: z.string(), name: z.string(), agentId: z.string().nullable() }),
-  organisation: z.object({ id: z.string(), name: z.string() }),
-  permissions: z.array(z.string()),
-});
 
 // compared against when the user name is unknown, so that a miss takes as long as a wrong password
 let decoyHash: Promise<string> | null = null;
@@ -45,34 +36,25 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/auth/login',
-      access: accessOf('/v3/auth/login'),
       body: loginBody,
       summary: 'sign in: sets the HttpOnly session cookie and answers who signed in',
-      response: meAnswer,
+      response: meAnswerSchema,
+      errors: [429],
       tags: ['auth'],
     },
     async ({ body, request, reply }) => {
       const now = new Date();
       const ip = request.ip;
-      if ((await recentFailures(db, body.username, ip, now)) >= MAX_FAILURES) {
-        const [oldest] = await db
-          .select({ t: min(loginFailures.time) })
-          .from(loginFailures)
-          .where(
-            and(
-              eq(loginFailures.username, body.username),
-              eq(loginFailures.ip, ip),
-              gt(loginFailures.time, new Date(now.getTime() - FAILURE_WINDOW_MS)),
-            ),
-          );
-        const retryMs = (oldest?.t?.getTime() ?? now.getTime()) + FAILURE_WINDOW_MS - now.getTime();
-        const minutes = Math.max(1, Math.ceil(retryMs / 60_000));
+      const block = await loginBlock(db, body.username, ip, now);
+      if (block !== null) {
+        const { minutes, scope } = block;
         reply.header('retry-after', String(minutes * 60));
+        const from = scope === 'address' ? { zh: '此地址', en: ' from this address' } : { zh: '', en: '' };
         throw new ApiError(
           429,
           'TOO_MANY_ATTEMPTS',
-          `登录失败次数过多，请 ${minutes} 分钟后再试`,
-          `Too many failed sign-ins; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+          `${from.zh}登录失败次数过多，请 ${minutes} 分钟后再试`,
+          `Too many failed sign-ins${from.en}; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
         );
       }
       const [user] = await db.select().from(users).where(eq(users.username, body.username));
@@ -98,8 +80,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/auth/logout',
-      access: accessOf('/v3/auth/logout'),
+      body: noBody,
       summary: 'sign out: ends the session of the cookie and clears it',
+      response: okAnswerSchema,
       tags: ['auth'],
     },
     async ({ request, reply }) => {
@@ -114,9 +97,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/auth/me',
-      access: accessOf('/v3/auth/me'),
+      body: noBody,
       summary: 'who is signed in: user, organisation and permission keys',
-      response: meAnswer,
+      response: meAnswerSchema,
       tags: ['auth'],
     },
     ({ auth }) => describe(app, auth),
@@ -126,9 +109,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/auth/token/create',
-      access: { signedIn: true },
-      body: tokenCreateBody,
-      summary: 'a bearer token for a backend service, acting as the caller with his roles; the token is shown once',
+      body: apiTokenCreateSchema,
+      summary:
+        'a bearer token for a backend service (`Authorization: Bearer <token>`), acting as the caller with his roles; the token is shown once; a token cannot create tokens (403)',
+      response: apiTokenCreatedSchema,
       tags: ['auth'],
     },
     async ({ body, auth }) => {
@@ -156,8 +140,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/auth/token/list',
-      access: { signedIn: true },
+      body: noBody,
       summary: "the caller's bearer tokens (never the secrets)",
+      response: z.array(apiTokenSchema),
       tags: ['auth'],
     },
     async ({ auth }) => {
@@ -179,9 +164,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/auth/token/revoke',
-      access: { signedIn: true },
       body: tokenRevokeBody,
-      summary: "revoke some of the caller's bearer tokens",
+      summary: "revoke some of the caller's bearer tokens; answers the ids revoked",
+      response: idsAnswerSchema,
       tags: ['auth'],
     },
     async ({ body, auth }) => {
@@ -216,7 +201,7 @@ function setSessionCookie(reply: FastifyReply, token: string, secure: boolean, m
   });
 }
 
-async function describe(app: FastifyInstance, auth: RequestAuth): Promise<z.infer<typeof meAnswer>> {
+async function describe(app: FastifyInstance, auth: RequestAuth): Promise<z.infer<typeof meAnswerSchema>> {
   const [user] = await app.deps.db.select().from(users).where(eq(users.id, auth.userId));
   const [organisation] = await app.deps.db
     .select()
@@ -230,6 +215,7 @@ async function describe(app: FastifyInstance, auth: RequestAuth): Promise<z.infe
       agentId: wireId(auth.agentId),
     },
     organisation: { id: String(auth.organizationId), name: organisation?.name ?? '' },
-    permissions: [...auth.permissions].sort(),
+    // the keys routes check; a role may still list a key no route knows (any more)
+    permissions: [...auth.permissions].filter(isPermissionKey).sort(),
   };
 }

@@ -6,6 +6,7 @@ import {
   complaintChangeSchema,
   complaintCreateSchema,
   complaintPageSchema,
+  complaintSchema,
   isPermissionKey,
   LIMITS,
   manualAngleInputSchema,
@@ -21,11 +22,10 @@ import { dbId } from '../../crud/ids.js';
 import { offsetOf, pageAnswer, pickFields } from '../../crud/page.js';
 import type { Database } from '../../db/connect.js';
 import { aiResults, complaints, manualResults } from '../../db/schema/qc-results.js';
-import { storedFilePath } from '../../files/file-store.js';
+import { tenantFilePath } from '../../files/file-store.js';
 import { ApiError } from '../../http/api-error.js';
 import { defineRoute, parse } from '../../http/define-route.js';
 import type { RequestAuth } from '../../http/request-auth.js';
-import { accessOf } from '../../http/route-access.js';
 import { AI_RESULT } from '../ai-result/ai-result-record.js';
 import { review } from '../ai-result/ai-result-routes.js';
 import { loadPersonScheme, scoreAssessment } from '../qc-manual-result/assess.js';
@@ -44,9 +44,11 @@ const tags = ['complaint'];
 /** Complaints (appeals): /v3/chats/complaint/page, list, create (file, or review with complaint.id), change (review). */
 export async function complaintRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app.deps;
-  const checkFile = (path: string | null | undefined, field: string) => {
+  // an attachment is a file the caller's organisation uploaded (another's is as missing as no file at all)
+  const checkFile = (auth: RequestAuth, path: string | null | undefined, field: string) => {
     if (path === null || path === undefined) return;
-    if (!existsSync(storedFilePath(config.filesDir, path)))
+    const full = tenantFilePath(config.filesDir, auth.organizationId, path);
+    if (full === null || !existsSync(full))
       throw new ApiError(400, 'FILE_MISSING', `附件不存在：${path}`, `no such uploaded file: ${path}`, field);
   };
 
@@ -54,7 +56,6 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/complaint/page',
-      access: accessOf('/v3/chats/complaint/page'),
       query: pageQuerySchema,
       body: complaintListSchema,
       summary:
@@ -94,9 +95,9 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/complaint/list',
-      access: accessOf('/v3/chats/complaint/list'),
       body: complaintListSchema,
       summary: `complaints matching the filters, newest first, at most ${LIMITS.pageSizeMax}`,
+      response: z.array(complaintSchema),
       tags,
     },
     async ({ body, auth }) => {
@@ -138,7 +139,7 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     if (paths.length > LIMITS.complaintAttachments)
       throw ApiError.of(400, 'INVALID_FIELD', 'qc.complaint.attachmentLimit', {}, 'complaintFiles');
     const attachment = paths[0] ?? null;
-    checkFile(attachment, body.attachment ? 'attachment' : 'complaintFiles[0].path');
+    checkFile(auth, attachment, body.attachment ? 'attachment' : 'complaintFiles[0].path');
     const files =
       body.complaintFiles.length > 0
         ? body.complaintFiles
@@ -193,7 +194,7 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     // filing (qc-complaint.edit) and reviewing (qc-complaint.review) are separate keys
     if (!auth.permissions.has('qc-complaint.review')) throw ApiError.forbidden('qc-complaint.review');
     const verdict = body.complaint;
-    checkFile(verdict.commonAttachment, 'complaint.commonAttachment');
+    checkFile(auth, verdict.commonAttachment, 'complaint.commonAttachment');
     return db.transaction(async (tx) => {
       const key = dbId(verdict.id);
       const [row] =
@@ -318,12 +319,19 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/complaint/create',
-      // the key depends on the body: filing needs qc-complaint.edit, a review (complaint.id) qc-complaint.review
-      access: { signedIn: true },
+      // the key and the schema depend on the body: filing needs qc-complaint.edit, a review (complaint.id)
+      // qc-complaint.review; the handler parses with the one that applies, so errors name the right fields
       body: z.object({}).loose(),
+      bodyDoc: {
+        'application/json': z.union([
+          complaintCreateSchema.meta({ title: 'file a complaint' }),
+          complaintChangeSchema.meta({ title: 'review a complaint (as /change)' }),
+        ]),
+      },
       summary:
         'file a complaint against an AI or MANUAL result ({type, sessionId, resultId, reason ≤100, complaintRules, one attachment under qc/complaint/}); an agent on his own results only; needs qc-complaint.edit. A body with complaint.id is a review, as /change, and needs qc-complaint.review',
       response: savedAnswerSchema,
+      errors: [404, 409],
       tags,
     },
     async ({ auth, request }) => {
@@ -343,11 +351,11 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/complaint/change',
-      access: accessOf('/v3/chats/complaint/change'),
       body: complaintChangeSchema,
       summary:
         "review a PENDING complaint: complaint {id, status ACTIVE|INACTIVE, commonReason ≤100, commonAttachment}, version, related ids; approving with rules (AI) or manualAngles (MANUAL) re-scores the result with the engine's review or manual scoring",
       response: savedAnswerSchema,
+      errors: [404, 409],
       tags,
     },
     async ({ auth, body, request }) => ({ id: await reviewComplaint(auth, body, request.body) }),

@@ -3,9 +3,10 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
+import { uploadAnswerSchema } from '@qcdesk/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { contentTypeOf, newUploadPath, storedFilePath, UPLOAD_DIRS } from '../../files/file-store.js';
+import { contentTypeOf, newUploadPath, storedFilePath, tenantFilePath, UPLOAD_DIRS } from '../../files/file-store.js';
 import { ApiError } from '../../http/api-error.js';
 import { defineRoute } from '../../http/define-route.js';
 
@@ -22,16 +23,18 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     {
       method: 'GET',
       path: '/v3/worker/center/download',
-      access: { signedIn: true },
       query: z.object({ path: z.string({ error: 'common.required' }).min(1, { error: 'common.required' }).max(500) }),
-      summary: 'a stored file by its path (as the upload answered it)',
+      summary: "a stored file by its path (as the upload answered it); another organisation's file is not found (404)",
       produces: 'application/octet-stream',
+      response: z.string().meta({ format: 'binary' }),
+      errors: [404],
       tags: ['files'],
     },
-    async ({ query, reply }) => {
-      const full = storedFilePath(filesDir, query.path);
-      const info = await stat(full).catch(() => null);
-      if (info === null || !info.isFile()) throw ApiError.notFound(`文件 file`, query.path);
+    async ({ query, reply, auth }) => {
+      // the same 404 for another organisation's file as for a missing one: nothing tells them apart
+      const full = tenantFilePath(filesDir, auth.organizationId, query.path);
+      const info = full === null ? null : await stat(full).catch(() => null);
+      if (full === null || info === null || !info.isFile()) throw ApiError.notFound(`文件 file`, query.path);
       const name = query.path
         .split('/')
         .pop()!
@@ -47,17 +50,18 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/worker/center/upload',
-      access: { signedIn: true },
       query: z.object({ dir: z.enum(UPLOAD_DIRS).default('qc/complaint') }),
-      summary: `upload one file (multipart field "file", at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB) under dir; answers its path`,
-      consumes: 'multipart/form-data',
+      summary: `upload one file (multipart field "file", at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB) under dir, in the caller's organisation's folder; answers its path`,
+      bodyDoc: { 'multipart/form-data': z.object({ file: z.string().meta({ format: 'binary' }) }) },
+      response: uploadAnswerSchema,
+      errors: [413],
       tags: ['files'],
     },
-    async ({ query, request }) => {
+    async ({ query, request, auth }) => {
       if (!request.isMultipart()) throw noFile();
       const file = await request.file();
       if (file === undefined) throw noFile();
-      const path = newUploadPath(query.dir, file.filename);
+      const path = newUploadPath(query.dir, auth.organizationId, file.filename);
       const full = storedFilePath(filesDir, path);
       await mkdir(dirname(full), { recursive: true });
       try {

@@ -4,9 +4,14 @@ import {
   LIMITS,
   type ManualAssessment,
   manualAssessmentSchema,
+  manualResultComplaintDetailSchema,
+  manualResultDetailSchema,
+  manualResultPageSchema,
+  manualResultSchema,
   pageQuerySchema,
   QUALITY_STATUS_PERMISSIONS,
   type QualityStatusBody,
+  qualityStatusAnswerSchema,
   qualityStatusBodySchema,
   savedAnswerSchema,
 } from '@qcdesk/contracts';
@@ -20,9 +25,8 @@ import type { Database } from '../../db/connect.js';
 import { aiResults, manualResults } from '../../db/schema/qc-results.js';
 import { chatSessions } from '../../db/schema/sessions.js';
 import { ApiError } from '../../http/api-error.js';
-import { defineRoute, parse } from '../../http/define-route.js';
+import { defineRoute, noBody, parse } from '../../http/define-route.js';
 import type { RequestAuth } from '../../http/request-auth.js';
-import { accessOf } from '../../http/route-access.js';
 import { formatTime } from '../../http/time-zone.js';
 import { complaintRecord } from '../complaint/complaint-record.js';
 import { complaintsOfResults } from '../complaint/complaints-of-results.js';
@@ -65,11 +69,11 @@ export async function manualResultRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/qc-manual-result/page',
-      access: accessOf('/v3/chats/qc-manual-result/page'),
       query: pageQuerySchema,
       body: manualResultListSchema,
       summary:
         'manual results a page at a time: every filter of the list, quickDate, scoreSorts, fields; with the status counts allCheckedNum, readyCheckedNum, checkedNum, rejectNum (UNCHECKED)',
+      response: manualResultPageSchema,
       tags,
     },
     async ({ query, body, auth }) => {
@@ -104,9 +108,9 @@ export async function manualResultRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/qc-manual-result/list',
-      access: accessOf('/v3/chats/qc-manual-result/list'),
       body: manualResultListSchema,
       summary: `manual results matching the filters, at most ${LIMITS.pageSizeMax}`,
+      response: z.array(manualResultSchema),
       tags,
     },
     async ({ body, auth }) => {
@@ -124,10 +128,12 @@ export async function manualResultRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/qc-manual-result/detail',
-      access: accessOf('/v3/chats/qc-manual-result/detail'),
       query: z.object({ sessionId: idSchema, schemeId: idSchema.optional() }),
       summary:
         "a session's manual result (the latest assessed, or the one of schemeId) by angle, with appraisals, the session panel and its messages; a session with none answers id null and no angles",
+      body: noBody,
+      response: manualResultDetailSchema,
+      errors: [404],
       tags,
     },
     async ({ query, auth }) => {
@@ -172,9 +178,11 @@ export async function manualResultRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/qc-manual-result/detail-complaint',
-      access: accessOf('/v3/chats/qc-manual-result/detail-complaint'),
       query: z.object({ complaintId: idSchema }),
+      body: noBody,
       summary: 'a MANUAL complaint with the manual result it is about, the session panel and its messages',
+      response: manualResultComplaintDetailSchema,
+      errors: [404],
       tags,
     },
     async ({ query, auth }) => {
@@ -203,11 +211,11 @@ export async function manualResultRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/qc-manual-result/create',
-      access: accessOf('/v3/chats/qc-manual-result/create'),
       body: manualAssessmentSchema,
       summary:
         "assess a session against a PERSON scheme: per-rule score (SCORE) or pass (PASS), fatal errors, reasons, appraisals, vetoes; the score is the engine's manual scoring; the result becomes CHECKED",
       response: savedAnswerSchema,
+      errors: [404, 409],
       tags,
     },
     async ({ body, auth, request }) => {
@@ -249,10 +257,11 @@ export async function manualResultRoutes(app: FastifyInstance): Promise<void> {
     {
       path: '/v3/chats/session/quality-status',
       // the key depends on the body: READY_CHECKED needs .status, UNCHECKED (release) .edit
-      access: { signedIn: true },
       body: qualityStatusBodySchema,
       summary:
         "move sessions' manual results to be inspected (READY_CHECKED, from UNCHECKED; needs qc-manual-result.status) or release them (UNCHECKED, only from READY_CHECKED; needs qc-manual-result.edit); all or nothing",
+      response: qualityStatusAnswerSchema,
+      errors: [404],
       tags,
     },
     async ({ body, auth }) => {

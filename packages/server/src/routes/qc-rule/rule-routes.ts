@@ -1,15 +1,19 @@
 import {
   type DeleteBody,
+  deleteAnswerSchema,
   deleteBodySchema,
   idSchema,
   LIMITS,
   pageQuerySchema,
+  qcRuleSchema,
   type RuleFilter,
   type RuleSave,
   ruleFilterSchema,
+  rulePageSchema,
   ruleSaveSchema,
   saveAction,
   savedAnswerSchema,
+  statusAnswerSchema,
   statusBodySchema,
 } from '@qcdesk/contracts';
 import { and, count, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
@@ -30,9 +34,8 @@ import { offsetOf, pageAnswer, pickFields } from '../../crud/page.js';
 import type { Database } from '../../db/connect.js';
 import { qcAngleRules, qcAngles, qcRules, qcSchemes } from '../../db/schema/index.js';
 import { ApiError } from '../../http/api-error.js';
-import { defineRoute } from '../../http/define-route.js';
+import { defineRoute, noBody } from '../../http/define-route.js';
 import type { RequestAuth } from '../../http/request-auth.js';
-import { accessOf } from '../../http/route-access.js';
 import { checkConditionConfig } from './check-condition-config.js';
 import { RULE, ruleRecord } from './rule-record.js';
 
@@ -47,10 +50,10 @@ export async function qcRuleRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/qc-rule/page',
-      access: accessOf('/v3/chats/qc-rule/page'),
       query: pageQuerySchema,
       body: ruleFilterSchema,
       summary: 'rules, a page at a time (keyword, type, deleted), newest change first',
+      response: rulePageSchema,
       tags,
     },
     async ({ query, body, auth }) => {
@@ -77,9 +80,9 @@ export async function qcRuleRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/qc-rule/list',
-      access: accessOf('/v3/chats/qc-rule/list'),
       body: ruleFilterSchema,
       summary: `rules matching the filters, at most \`limit\` (default and most ${LIMITS.topLookup}) — the listTop lookup`,
+      response: z.array(qcRuleSchema),
       tags,
     },
     async ({ body, auth }) => {
@@ -97,9 +100,11 @@ export async function qcRuleRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/qc-rule/detail',
-      access: accessOf('/v3/chats/qc-rule/detail'),
       query: z.object({ ruleId: idSchema }),
+      body: noBody,
       summary: 'one rule with its conditionConfig',
+      response: qcRuleSchema,
+      errors: [404],
       tags,
     },
     async ({ query, auth }) => record(await loadRule(db, auth, query.ruleId)),
@@ -109,9 +114,11 @@ export async function qcRuleRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/qc-rule/detail-outId',
-      access: accessOf('/v3/chats/qc-rule/detail-outId'),
       query: z.object({ ruleOutId: z.string().trim().min(1, { error: 'common.required' }).max(64) }),
+      body: noBody,
       summary: 'one rule by its outside id (ruleOutId)',
+      response: qcRuleSchema,
+      errors: [404],
       tags,
     },
     async ({ query, auth }) => {
@@ -129,11 +136,11 @@ export async function qcRuleRoutes(app: FastifyInstance): Promise<void> {
       app,
       {
         path,
-        access: accessOf(path),
         body: ruleSaveSchema,
         summary:
           'save a rule: creates without id, changes with id and version; conditionConfig is compiled by the engine',
         response: savedAnswerSchema,
+        errors: path.endsWith('/change') ? [404, 409] : [],
         tags,
       },
       async ({ body, auth }) => ({ id: await saveRule(db, auth, body) }),
@@ -144,9 +151,10 @@ export async function qcRuleRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/qc-rule/delete',
-      access: accessOf('/v3/chats/qc-rule/delete'),
       body: deleteBodySchema,
       summary: 'delete (NONE→TRASH), restore (TRASH→NONE) or empty (TRASH→BUFFER) rules',
+      response: deleteAnswerSchema,
+      errors: [404],
       tags,
     },
     async ({ body, auth }) => {
@@ -159,9 +167,10 @@ export async function qcRuleRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/qc-rule/status',
-      access: { permission: 'qc-rule.edit' },
       body: statusBodySchema,
       summary: 'switch rules on (ACTIVE) or off (INACTIVE)',
+      response: statusAnswerSchema,
+      errors: [404],
       tags,
     },
     async ({ body, auth }) => {

@@ -1,10 +1,13 @@
 import {
+  angleDetailSchema,
   angleRuleCreateSchema,
   angleSaveSchema,
   angleScoreTotal,
   canAddAngle,
+  deleteAnswerSchema,
   deleteBodySchema,
   idSchema,
+  idsAnswerSchema,
   LIMITS,
   saveAction,
   savedAnswerSchema,
@@ -24,9 +27,8 @@ import {
 import { dbId, dbIds } from '../../crud/ids.js';
 import { qcAngleRules, qcAngles, qcRules, qcSchemes } from '../../db/schema/index.js';
 import { ApiError } from '../../http/api-error.js';
-import { defineRoute } from '../../http/define-route.js';
+import { defineRoute, noBody } from '../../http/define-route.js';
 import type { RequestAuth } from '../../http/request-auth.js';
-import { accessOf } from '../../http/route-access.js';
 import { RULE } from '../qc-rule/rule-record.js';
 import { checkActiveTotal } from './scheme-checks.js';
 import { ANGLE, ANGLE_RULE, loadAngles } from './scheme-record.js';
@@ -42,9 +44,11 @@ export async function angleRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/qc-angle/detail',
-      access: accessOf('/v3/chats/qc-angle/detail'),
       query: z.object({ angleId: idSchema }),
+      body: noBody,
       summary: 'one angle with its linked rules',
+      response: angleDetailSchema,
+      errors: [404],
       tags,
     },
     async ({ query, auth }) => {
@@ -60,10 +64,10 @@ export async function angleRoutes(app: FastifyInstance): Promise<void> {
       app,
       {
         path,
-        access: accessOf(path),
         body: angleSaveSchema,
         summary: `save an angle (name, integer score 0-100) of a scheme; at most ${LIMITS.maxAngles} per scheme`,
         response: savedAnswerSchema,
+        errors: path.endsWith('/change') ? [404, 409] : [404],
         tags,
       },
       async ({ body, auth }) =>
@@ -95,9 +99,10 @@ export async function angleRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/qc-angle/delete',
-      access: accessOf('/v3/chats/qc-angle/delete'),
       body: deleteBodySchema,
       summary: 'delete (NONE→TRASH), restore (TRASH→NONE) or empty (TRASH→BUFFER) angles; their rule links follow them',
+      response: deleteAnswerSchema,
+      errors: [404],
       tags,
     },
     async ({ body, auth }) =>
@@ -129,9 +134,11 @@ export async function angleRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/qc-angle-rule/create',
-      access: accessOf('/v3/chats/qc-angle-rule/create'),
       body: angleRuleCreateSchema,
-      summary: 'link rules to an angle (at least one); rules already linked to it are kept as they are',
+      summary:
+        'link rules to an angle (at least one); rules already linked to it are kept as they are; answers the ids of the links',
+      response: idsAnswerSchema,
+      errors: [404],
       tags,
     },
     async ({ body, auth }) =>
@@ -159,9 +166,10 @@ export async function angleRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/qc-angle-rule/delete',
-      access: accessOf('/v3/chats/qc-angle-rule/delete'),
       body: deleteBodySchema,
       summary: 'unlink rules from their angle (ids of the links); an unlinked rule leaves the AI veto list too',
+      response: deleteAnswerSchema,
+      errors: [404],
       tags,
     },
     async ({ body, auth }) =>

@@ -1,14 +1,18 @@
 import {
+  deleteAnswerSchema,
   deleteBodySchema,
   idSchema,
   LIMITS,
   pageQuerySchema,
+  qcSchemeSchema,
   type SchemeFilter,
   type SchemeSave,
   saveAction,
   savedAnswerSchema,
   schemeFilterSchema,
+  schemePageSchema,
   schemeSaveSchema,
+  statusAnswerSchema,
   statusBodySchema,
 } from '@qcdesk/contracts';
 import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
@@ -30,9 +34,8 @@ import { offsetOf, pageAnswer, pickFields } from '../../crud/page.js';
 import type { Database } from '../../db/connect.js';
 import { qcSchemes } from '../../db/schema/index.js';
 import { ApiError } from '../../http/api-error.js';
-import { defineRoute } from '../../http/define-route.js';
+import { defineRoute, noBody } from '../../http/define-route.js';
 import type { RequestAuth } from '../../http/request-auth.js';
-import { accessOf } from '../../http/route-access.js';
 import { parseTime } from '../../http/time-zone.js';
 import { escapeLike } from '../qc-rule/rule-routes.js';
 import { checkActivation, checkVeto } from './scheme-checks.js';
@@ -49,10 +52,10 @@ export async function schemeRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/qc-scheme/page',
-      access: accessOf('/v3/chats/qc-scheme/page'),
       query: pageQuerySchema,
       body: schemeFilterSchema,
       summary: 'schemes of one tab (targetType) and view (deleted), a page at a time, newest change first',
+      response: schemePageSchema,
       tags,
     },
     async ({ query, body, auth }) => {
@@ -79,9 +82,9 @@ export async function schemeRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/qc-scheme/list',
-      access: accessOf('/v3/chats/qc-scheme/list'),
       body: schemeFilterSchema,
       summary: `schemes matching the filters, the first ${LIMITS.topLookup} (the scheme pickers' top 100)`,
+      response: z.array(qcSchemeSchema),
       tags,
     },
     async ({ body, auth }) => {
@@ -99,9 +102,11 @@ export async function schemeRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/qc-scheme/detail',
-      access: accessOf('/v3/chats/qc-scheme/detail'),
       query: z.object({ schemeId: idSchema }),
+      body: noBody,
       summary: 'one scheme with its angles and their linked rules',
+      response: qcSchemeSchema,
+      errors: [404],
       tags,
     },
     async ({ query, auth }) => {
@@ -116,10 +121,10 @@ export async function schemeRoutes(app: FastifyInstance): Promise<void> {
       app,
       {
         path,
-        access: accessOf(path),
         body: schemeSaveSchema,
         summary: 'save a scheme: creates (inactive) without id, changes with id and version; targetType never changes',
         response: savedAnswerSchema,
+        errors: path.endsWith('/change') ? [404, 409] : [],
         tags,
       },
       async ({ body, auth }) => ({ id: await saveScheme(db, auth, body, config.timeZone) }),
@@ -130,10 +135,11 @@ export async function schemeRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/qc-scheme/delete',
-      access: accessOf('/v3/chats/qc-scheme/delete'),
       body: deleteBodySchema,
       summary:
         'delete (NONE→TRASH; active schemes must be deactivated first), restore (TRASH→NONE), empty (TRASH→BUFFER)',
+      response: deleteAnswerSchema,
+      errors: [404],
       tags,
     },
     async ({ body, auth }) => {
@@ -161,9 +167,10 @@ export async function schemeRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/qc-scheme/status',
-      access: accessOf('/v3/chats/qc-scheme/status'),
       body: statusBodySchema,
       summary: 'activate or deactivate schemes; an AI scheme activates only when its angle scores total 100',
+      response: statusAnswerSchema,
+      errors: [404],
       tags,
     },
     async ({ body, auth }) =>

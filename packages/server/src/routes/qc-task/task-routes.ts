@@ -1,15 +1,21 @@
 import {
+  deleteAnswerSchema,
   deleteBodySchema,
   idSchema,
+  idsAnswerSchema,
   idsSchema,
   LIMITS,
   pageQuerySchema,
   type QcTaskFilter,
   type QcTaskSave,
   qcTaskFilterSchema,
+  qcTaskPageSchema,
+  qcTaskProgressSchema,
   qcTaskSaveSchema,
+  qcTaskSchema,
   saveAction,
   savedAnswerSchema,
+  statusAnswerSchema,
   statusBodySchema,
 } from '@qcdesk/contracts';
 import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
@@ -31,9 +37,8 @@ import { qcSchemes } from '../../db/schema/qc-config.js';
 import { qcTaskSessions, qcTasks } from '../../db/schema/qc-tasks.js';
 import { chatSessions } from '../../db/schema/sessions.js';
 import { ApiError } from '../../http/api-error.js';
-import { defineRoute } from '../../http/define-route.js';
+import { defineRoute, noBody } from '../../http/define-route.js';
 import type { RequestAuth } from '../../http/request-auth.js';
-import { accessOf } from '../../http/route-access.js';
 import { parseTime } from '../../http/time-zone.js';
 import { taskCount, taskCounts } from '../../tasks/task-progress.js';
 import { escapeLike } from '../qc-rule/rule-routes.js';
@@ -60,10 +65,10 @@ export async function qcTaskRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/qc-task/page',
-      access: accessOf('/v3/chats/qc-task/page'),
       query: pageQuerySchema,
       body: qcTaskFilterSchema,
       summary: 'QC tasks a page at a time (keyword, type, status), newest change first, each with its progress',
+      response: qcTaskPageSchema,
       tags,
     },
     async ({ query, body, auth }) => {
@@ -90,9 +95,9 @@ export async function qcTaskRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/qc-task/list',
-      access: accessOf('/v3/chats/qc-task/list'),
       body: qcTaskFilterSchema,
       summary: `QC tasks matching the filters (at most ${LIMITS.pageSizeMax})`,
+      response: z.array(qcTaskSchema),
       tags,
     },
     async ({ body, auth }) => {
@@ -110,9 +115,11 @@ export async function qcTaskRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/qc-task/detail',
-      access: accessOf('/v3/chats/qc-task/detail'),
       query: z.object({ taskId: idSchema }),
+      body: noBody,
       summary: 'one QC task with its progress',
+      response: qcTaskSchema,
+      errors: [404],
       tags,
     },
     async ({ query, auth }) => (await records([await loadTask(db, auth, query.taskId)]))[0],
@@ -122,9 +129,11 @@ export async function qcTaskRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/qc-task/progress',
-      access: accessOf('/v3/chats/qc-task/detail'),
       query: z.object({ taskId: idSchema }),
+      body: noBody,
       summary: "a task run's progress: state (IDLE, RUNNING, DONE, FAILED), total, done, failed, pending",
+      response: qcTaskProgressSchema,
+      errors: [404],
       tags,
     },
     async ({ query, auth }) => {
@@ -138,10 +147,10 @@ export async function qcTaskRoutes(app: FastifyInstance): Promise<void> {
       app,
       {
         path,
-        access: accessOf(path),
         body: qcTaskSaveSchema,
         summary: 'save a QC task: creates without id (INACTIVE), changes with id and version; the type is fixed',
         response: savedAnswerSchema,
+        errors: path.endsWith('/change') ? [404, 409] : [],
         tags,
       },
       async ({ body, auth }) => {
@@ -156,9 +165,10 @@ export async function qcTaskRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/qc-task/status',
-      access: accessOf('/v3/chats/qc-task/status'),
       body: statusBodySchema,
       summary: 'activate (runs the task) or deactivate (stops it after the chunk in hand) the selected tasks',
+      response: statusAnswerSchema,
+      errors: [404],
       tags,
     },
     async ({ body, auth }) => {
@@ -176,9 +186,10 @@ export async function qcTaskRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/qc-task/delete',
-      access: { permission: 'qc-task.edit' },
       body: deleteBodySchema,
       summary: 'delete (NONE→TRASH, which stops the task), restore (TRASH→NONE) or empty (TRASH→BUFFER) tasks',
+      response: deleteAnswerSchema,
+      errors: [404],
       tags,
     },
     async ({ body, auth }) => {
@@ -192,10 +203,11 @@ export async function qcTaskRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/qc-task/rerun',
-      access: { permission: 'qc-task.edit' },
       body: z.object({ ids: idsSchema }),
       summary:
-        'inspect every session of the selected tasks again (after rules changed); results are replaced, never doubled',
+        'inspect every session of the selected tasks again (after rules changed); the AI part of each result is replaced, never doubled, and a re-inspection is kept (its review score recomputed over the rules still hit)',
+      response: idsAnswerSchema,
+      errors: [404],
       tags,
     },
     async ({ body, auth }) => {

@@ -1,4 +1,16 @@
-import { idSchema, LIMITS, messageFetchBodySchema, messagePageFilterSchema, pageQuerySchema } from '@qcdesk/contracts';
+import {
+  chatSessionSchema,
+  idSchema,
+  importSummarySchema,
+  LIMITS,
+  messageFetchAnswerSchema,
+  messageFetchBodySchema,
+  messagePageFilterSchema,
+  messagePageSchema,
+  pageQuerySchema,
+  ROUTE_PERMISSIONS,
+  sessionImportBodySchema,
+} from '@qcdesk/contracts';
 import { and, asc, count, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -6,20 +18,21 @@ import { dbId } from '../../crud/ids.js';
 import { offsetOf, pageAnswer, pickFields } from '../../crud/page.js';
 import { chatMessages, chatSessions } from '../../db/schema/sessions.js';
 import { ApiError } from '../../http/api-error.js';
-import { defineRoute } from '../../http/define-route.js';
+import { defineRoute, noBody } from '../../http/define-route.js';
 import type { RequestAuth } from '../../http/request-auth.js';
-import { accessOf } from '../../http/route-access.js';
 import { importSessions } from '../../ingest/import-sessions.js';
 import { recordsOfArray, recordsOfJsonLines } from '../../ingest/read-records.js';
 import { messageRecord, sessionRecord } from './session-record.js';
+import { transcriptsRoute } from './transcripts-route.js';
 
 const tags = ['session'];
 
-/**
- * The permission of session ingestion. The spec shows no import call (sessions come from the desk itself), so the
- * key is ours; see the report for adding it to the contracts' table.
- */
-export const SESSION_IMPORT_PERMISSION = 'chat-session.import';
+/** The permission of session ingestion (ours: the spec shows no import call), as the contracts' table has it. */
+export const SESSION_IMPORT_PERMISSION = ROUTE_PERMISSIONS['/v3/chats/session/import'];
+
+const jsonLines = z.string().meta({
+  description: 'JSON Lines: one session a line, each as in the application/json form; blank lines are skipped',
+});
 
 /** messages per fetch (`/message/fetch`), as the result and complaint views page them */
 const FETCH_SIZE = LIMITS.chatPageSizeResult;
@@ -35,15 +48,23 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   app.addContentTypeParser(['application/x-ndjson', 'application/jsonl'], { parseAs: 'string' }, (_req, body, done) =>
     done(null, body),
   );
+  // sessions with their messages in bulk, for the corpus replay
+  await transcriptsRoute(app);
 
   defineRoute(
     app,
     {
       path: '/v3/chats/session/import',
-      access: { permission: SESSION_IMPORT_PERMISSION },
+      // each record is checked on its own (a bad one is reported by line and field, the others imported)
       body: z.union([z.string(), z.array(z.unknown()), z.object({ sessions: z.array(z.unknown()) })]),
+      bodyDoc: {
+        'application/json': sessionImportBodySchema,
+        'application/x-ndjson': jsonLines,
+        'text/plain': jsonLines,
+      },
       summary:
-        'import sessions: JSON Lines text (application/x-ndjson or text/plain), an array, or {sessions}; idempotent on sessionId; answers counts and per-line errors',
+        'import sessions: JSON Lines text (application/x-ndjson or text/plain, one session a line) or JSON (an array of sessions, or {sessions}); idempotent on sessionId (same content: unchanged; other content: replaced and inspected again); answers counts and each bad record by line and field',
+      response: importSummarySchema,
       tags,
     },
     async ({ body, auth }) => {
@@ -61,7 +82,6 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/session/list',
-      access: accessOf('/v3/chats/session/list'),
       body: z.object({
         fields: z.array(z.string()).max(200).optional(),
         sessionId: idSchema.nullish(),
@@ -72,6 +92,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         limit: z.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeMax),
       }),
       summary: 'sessions, newest first, at most `limit` (default 500)',
+      response: z.array(chatSessionSchema),
       tags,
     },
     async ({ body, auth }) => {
@@ -95,9 +116,11 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/session/detail',
-      access: accessOf('/v3/chats/session/detail'),
       query: z.object({ sessionId: idSchema }),
+      body: noBody,
       summary: 'the session panel: status, line, closing party, rating, summary flag',
+      response: chatSessionSchema,
+      errors: [404],
       tags,
     },
     async ({ query, auth }) => sessionRecord(await requireSession(app, auth, query.sessionId), config.timeZone),
@@ -107,10 +130,10 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/message/query',
-      access: accessOf('/v3/chats/message/query'),
       query: pageQuerySchema,
       body: messagePageFilterSchema,
       summary: 'the messages of a session (sessionId) or chat (chatId), a page at a time, in send order',
+      response: messagePageSchema,
       tags,
     },
     async ({ query, body, auth }) => {
@@ -142,9 +165,9 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/message/fetch',
-      access: accessOf('/v3/chats/message/fetch'),
       body: messageFetchBodySchema,
       summary: `the next ${FETCH_SIZE} messages of a chat after \`cursor\` (none: from the start); nextCursor is null at the end`,
+      response: messageFetchAnswerSchema,
       tags,
     },
     async ({ body, auth }) => {

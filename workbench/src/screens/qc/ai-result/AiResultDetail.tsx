@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { LIMITS, QcResultStatus, type ResultRule, RuleScoreType } from '@qcdesk/contracts';
 import { Fragment, useMemo, useState } from 'react';
+import { useApi } from '../../../api/api-context';
 import { useCan } from '../../../auth/session-store';
 import { AI_RESULT_CHANGE } from '../../../entities/ai-result';
 import { COMPLAINT_FILE } from '../../../entities/complaint';
@@ -25,6 +26,7 @@ import { displayText, displayTime, Folded } from '../../../ui/display';
 import { FormErrorBanner } from '../../../ui/FormErrorBanner';
 import { ChatTranscript, type TranscriptFocus } from '../../../ui/transcript/ChatTranscript';
 import { segmentText } from '../../../ui/transcript/highlight-spans';
+import { useMoreMessages } from '../../../ui/transcript/use-more-messages';
 import { type RuleHit, ruleHighlights, ruleHits } from './evidence';
 import { InfoGrid, SessionPanel } from './SessionPanel';
 import { useAiResultDetail } from './use-ai-result';
@@ -38,6 +40,7 @@ const ruleKey = (rule: ResultRule) => String(rule.ruleId);
  * pending complaint) opens the filing form.
  */
 export function AiResultDetail({ location }: { location: RouteLocation }) {
+  const client = useApi();
   const { t, label } = useI18n();
   const can = useCan();
   const sessionId = location.query.id;
@@ -45,7 +48,14 @@ export function AiResultDetail({ location }: { location: RouteLocation }) {
   const [active, setActive] = useState<string | null>(null);
   const [focus, setFocus] = useState<TranscriptFocus | null>(null);
 
-  const messages = useMemo(() => detail?.messages ?? [], [detail]);
+  // the detail carries the first messages (at most 1,000); 'view more' reads the rest from the server
+  const given = useMemo(() => detail?.messages ?? [], [detail]);
+  const source = useMemo(
+    () => (detail?.sessionId ? { sessionId: detail.sessionId, chatId: detail.chatId ?? null } : null),
+    [detail],
+  );
+  const transcript = useMoreMessages(client, source, given, detail?.messageTotal);
+  const messages = transcript.messages;
   const rules = useMemo(() => (detail?.resultRules?.length ? detail.resultRules : (detail?.rules ?? [])), [detail]);
   const hits = useMemo(() => new Map(rules.map((r) => [ruleKey(r), ruleHits(r, messages)])), [rules, messages]);
   // one pending complaint per result at a time (the server refuses a second)
@@ -119,13 +129,14 @@ export function AiResultDetail({ location }: { location: RouteLocation }) {
                 <Text fw={600} mb="xs">
                   {t('aiResult.transcript')}
                 </Text>
-                {(detail.messageTotal ?? 0) > messages.length && (
-                  <Text size="xs" c="dimmed" mb="xs">
-                    {t('aiResult.truncated', { shown: messages.length, total: detail.messageTotal ?? 0 })}
-                  </Text>
-                )}
                 <ScrollArea h={640} type="auto" offsetScrollbars>
-                  <ChatTranscript messages={messages} highlights={highlights} focus={focus} />
+                  <ChatTranscript
+                    messages={messages}
+                    highlights={highlights}
+                    focus={focus}
+                    total={transcript.total}
+                    onLoadMore={transcript.loadMore}
+                  />
                 </ScrollArea>
               </Paper>
             </Grid.Col>

@@ -1,17 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Card,
-  Group,
-  Loader,
-  Modal,
-  Pagination,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import {
   ActiveStatus,
   type ChatMessage,
@@ -22,14 +9,14 @@ import {
   ScoringStyle,
   type SessionDetail,
 } from '@qcdesk/contracts';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useApi } from '../../../api/api-context';
-import { errorText } from '../../../api/client';
 import type { Page } from '../../../api/resource';
+import { EntityPicker } from '../../../entity/EntityPicker';
+import type { PickerDescription } from '../../../entity/types';
 import type { MessageKey } from '../../../i18n/dictionary';
 import { useI18n } from '../../../i18n/locale-store';
 import { ABSENT, displayText, isAbsent } from '../../../ui/display';
-import { FormErrorBanner } from '../../../ui/FormErrorBanner';
 import { SessionPanel } from '../ai-result/SessionPanel';
 
 /** Label/value rows of a basic-info card; absent values show '--'. */
@@ -188,79 +175,37 @@ export function AngleBlocks({
   );
 }
 
-/** Picks a PERSON scheme (page size 10); clicking a row chooses it. */
+/** Picks a PERSON scheme (page size 10): the shared EntityPicker; clicking a row chooses it. */
 export function SchemePicker({ onPick, onClose }: { onPick: (scheme: QcScheme) => void; onClose: () => void }) {
   const client = useApi();
-  const { t, label } = useI18n();
-  const [keyword, setKeyword] = useState('');
-  const [applied, setApplied] = useState('');
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page<QcScheme> | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const size = 10;
-  useEffect(() => {
-    let live = true;
-    setError(null);
-    client
-      .request<Page<QcScheme>>({
-        path: '/v3/chats/qc-scheme/page',
-        query: { page, size },
-        body: { targetType: 'PERSON', deleted: 'NONE', ...(applied ? { keyword: applied } : {}) },
-      })
-      .then((answer) => live && setData(answer))
-      .catch((e) => live && setError(errorText(e)));
-    return () => {
-      live = false;
-    };
-  }, [client, page, applied]);
+  const description = useMemo<PickerDescription<QcScheme>>(
+    () => ({
+      title: 'manual.pickScheme',
+      keyword: true,
+      filters: [],
+      columns: [
+        { key: 'name', title: 'common.name' },
+        { key: 'style', title: 'scheme.style', kind: 'dict', dictionary: ScoringStyle },
+        { key: 'status', title: 'common.status', kind: 'dict', dictionary: ActiveStatus },
+      ],
+      load: async ({ page, size, keyword }) => {
+        const answer = await client.request<Page<QcScheme>>({
+          path: '/v3/chats/qc-scheme/page',
+          query: { page, size },
+          body: { targetType: 'PERSON', deleted: 'NONE', ...(keyword ? { keyword } : {}) },
+        });
+        return { records: answer?.records ?? [], total: answer?.total ?? 0 };
+      },
+    }),
+    [client],
+  );
   return (
-    <Modal opened onClose={onClose} title={t('manual.pickScheme')} size="lg" zIndex={300}>
-      <Stack gap="sm">
-        <FormErrorBanner error={error} />
-        <TextInput
-          label={t('common.keyword')}
-          value={keyword}
-          onChange={(e) => setKeyword(e.currentTarget.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              setApplied(keyword.trim());
-              setPage(1);
-            }
-          }}
-        />
-        {data === null && !error ? (
-          <Loader size="sm" />
-        ) : (
-          <Table highlightOnHover withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('common.name')}</Table.Th>
-                <Table.Th>{t('scheme.style')}</Table.Th>
-                <Table.Th>{t('common.status')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(data?.records ?? []).map((scheme) => (
-                <Table.Tr key={scheme.id} style={{ cursor: 'pointer' }} onClick={() => onPick(scheme)}>
-                  <Table.Td>
-                    <Anchor component="button" type="button">
-                      {scheme.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{scheme.style ? label(ScoringStyle, scheme.style) : ABSENT}</Table.Td>
-                  <Table.Td>{label(ActiveStatus, scheme.status)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-        <Pagination
-          size="sm"
-          total={Math.max(1, Math.ceil((data?.total ?? 0) / size))}
-          value={page}
-          onChange={setPage}
-        />
-      </Stack>
-    </Modal>
+    <EntityPicker
+      description={description}
+      opened
+      multiple={false}
+      onClose={onClose}
+      onPick={([scheme]) => scheme && onPick(scheme)}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import {
   Button,
   Divider,
+  Fieldset,
   Group,
   Loader,
   LoadingOverlay,
@@ -14,12 +15,14 @@ import {
 import { LIMITS, RuleType } from '@qcdesk/contracts';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useApi } from '../../../api/api-context';
-import { errorText } from '../../../api/client';
+import { ApiError, errorText } from '../../../api/client';
 import { resource } from '../../../api/resource';
 import { useCan } from '../../../auth/session-store';
 import type { RuleRecord } from '../../../contracts-gaps';
 import { qcRuleDescription } from '../../../entities/qc-rule';
 import { useI18n } from '../../../i18n/locale-store';
+import { REPLAY_PATH } from '../../../replay/replay-query';
+import { useReplayDraft } from '../../../replay/target/draft-store';
 import type { RouteLocation } from '../../../router/location';
 import { navigate } from '../../../router/router-store';
 import { ConditionBuilder } from '../../../rule-editor/ConditionBuilder';
@@ -33,9 +36,13 @@ import { notifySuccess } from '../../../ui/notify';
 
 const JsonView = lazy(() => import('../../../rule-editor/JsonView'));
 
+/** The name field's error in a failed save: the server names `name`, or `conditionConfig.name` for the engine's `$.name`. */
+const NAME_FIELDS: readonly string[] = ['name', 'conditionConfig.name'];
+
 /**
  * /qc/rule/config?id: name, type, comments, scoring and, for AI rules, the detection conditions. On save it opens
- * /qc/rule/config?id={id}&_reload=list&_modal=large.
+ * /qc/rule/config?id={id}&_reload=list&_modal=large. Without qc-rule.edit the rule is shown read-only: every input is
+ * disabled and there is no save.
  */
 export function RuleConfig({ location }: { location: RouteLocation }) {
   const client = useApi();
@@ -43,7 +50,7 @@ export function RuleConfig({ location }: { location: RouteLocation }) {
     () => resource<RuleRecord>(client, qcRuleDescription.api.base, { detailParam: 'ruleId' }),
     [client],
   );
-  const { t, m, options } = useI18n();
+  const { t, m, options, pick } = useI18n();
   const can = useCan();
   const id = location.query.id ?? null;
   const [rule, setRule] = useState<RuleRecord | null>(null);
@@ -67,7 +74,7 @@ export function RuleConfig({ location }: { location: RouteLocation }) {
       .then((answer) => {
         if (!live) return;
         setRule(answer);
-        setName(answer.name ?? '');
+        setName(answer.name === null || answer.name === undefined ? '' : String(answer.name));
         setType(answer.type ?? 'AI');
         setComments(answer.comments ?? '');
         setDraft(toDraft(answer.conditionConfig));
@@ -109,43 +116,61 @@ export function RuleConfig({ location }: { location: RouteLocation }) {
       notifySuccess();
       navigate('/qc/rule/config', { id: savedId, _reload: 'list', _modal: 'large' }, { replace: true });
     } catch (e) {
-      setBanner(errorText(e));
+      // the name's own problem is shown at the name; anything else in the banner
+      if (e instanceof ApiError && e.field && NAME_FIELDS.includes(e.field)) setErrors({ name: e.message });
+      else setBanner(errorText(e));
     } finally {
       setSaving(false);
     }
   };
+
+  // the draft as it is now, unsaved changes included, goes to the replay tester (issue 6)
+  const testInReplay = () => {
+    useReplayDraft.getState().setDraft({ ruleId: id, name: name.trim(), conditionConfig: toConditionConfig(draft) });
+    navigate(REPLAY_PATH, { draft: '1', ruleId: id });
+  };
+
+  // the engine's `$.name` problem belongs to the name field, like the server's
+  const nameError = errors.name ?? (problem?.field === 'name' ? pick(problem) : undefined);
 
   return (
     <ProblemProvider problem={problem}>
       <Stack gap="md" pos="relative">
         <LoadingOverlay visible={loading} />
         <FormErrorBanner error={banner} onClose={() => setBanner(null)} />
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={t('rule.name')}
-            withAsterisk
-            value={name}
-            maxLength={LIMITS.nameMax}
-            error={errors.name}
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
-          <Select
-            label={t('rule.type')}
-            data={options(RuleType)}
-            value={type}
-            allowDeselect={false}
-            onChange={(v) => v && setType(v)}
-          />
-        </SimpleGrid>
-        <Textarea
-          label={t('common.comments')}
-          value={comments}
-          maxLength={LIMITS.commentsMax}
-          error={errors.comments}
-          onChange={(e) => setComments(e.currentTarget.value)}
-        />
-        <Divider label={t('rule.scoring')} labelPosition="left" />
-        <ScoringSettings value={draft.ruleScore} onChange={(ruleScore) => setDraft({ ...draft, ruleScore })} />
+        <Fieldset variant="unstyled" disabled={!editable}>
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label={t('rule.name')}
+                withAsterisk
+                value={name}
+                maxLength={LIMITS.nameMax}
+                error={nameError}
+                onChange={(e) => {
+                  setName(e.currentTarget.value);
+                  if (errors.name) setErrors({ ...errors, name: undefined });
+                }}
+              />
+              <Select
+                label={t('rule.type')}
+                data={options(RuleType)}
+                value={type}
+                allowDeselect={false}
+                onChange={(v) => v && setType(v)}
+              />
+            </SimpleGrid>
+            <Textarea
+              label={t('common.comments')}
+              value={comments}
+              maxLength={LIMITS.commentsMax}
+              error={errors.comments}
+              onChange={(e) => setComments(e.currentTarget.value)}
+            />
+            <Divider label={t('rule.scoring')} labelPosition="left" />
+            <ScoringSettings value={draft.ruleScore} onChange={(ruleScore) => setDraft({ ...draft, ruleScore })} />
+          </Stack>
+        </Fieldset>
         {isAi && (
           <Tabs defaultValue="conditions" keepMounted={false}>
             <Tabs.List>
@@ -153,7 +178,10 @@ export function RuleConfig({ location }: { location: RouteLocation }) {
               <Tabs.Tab value="json">{t('rule.jsonTab')}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="conditions" pt="sm">
-              <ConditionBuilder draft={draft} onChange={setDraft} problem={problem} />
+              {/* the tabs stay usable read-only; only the builder's inputs are disabled */}
+              <Fieldset variant="unstyled" disabled={!editable}>
+                <ConditionBuilder draft={draft} onChange={setDraft} problem={problem} readOnly={!editable} />
+              </Fieldset>
             </Tabs.Panel>
             <Tabs.Panel value="json" pt="sm">
               <Suspense fallback={<Loader size="sm" />}>
@@ -162,11 +190,18 @@ export function RuleConfig({ location }: { location: RouteLocation }) {
             </Tabs.Panel>
           </Tabs>
         )}
-        {editable && (
+        {(editable || isAi) && (
           <Group justify="flex-end">
-            <Button loading={saving} onClick={save}>
-              {t('common.save')}
-            </Button>
+            {isAi && (
+              <Button variant="default" onClick={testInReplay}>
+                {t('rule.testInReplay')}
+              </Button>
+            )}
+            {editable && (
+              <Button loading={saving} onClick={save}>
+                {t('common.save')}
+              </Button>
+            )}
           </Group>
         )}
       </Stack>

@@ -4,12 +4,10 @@ import {
   Badge,
   Button,
   Card,
-  Checkbox,
   Collapse,
   Group,
   Modal,
   NumberInput,
-  Pagination,
   Popover,
   Stack,
   Table,
@@ -19,12 +17,14 @@ import {
 } from '@mantine/core';
 import { LIMITS, RuleScoreType } from '@qcdesk/contracts';
 import { IconChevronDown, IconChevronRight, IconEdit, IconLink, IconTrash } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useApi } from '../../../api/api-context';
 import { errorText } from '../../../api/client';
-import { type Page, type RecordId, resource } from '../../../api/resource';
+import { type RecordId, resource } from '../../../api/resource';
 import { useCan } from '../../../auth/session-store';
 import type { AngleRuleRecord, RuleRecord, SchemeAngleRecord, SchemeRecord } from '../../../contracts-gaps';
+import { EntityPicker } from '../../../entity/EntityPicker';
+import type { PickerDescription } from '../../../entity/types';
 import { useI18n } from '../../../i18n/locale-store';
 import { summariseConditions } from '../../../rule-editor/summary';
 import { confirmAction } from '../../../ui/confirm';
@@ -49,6 +49,7 @@ export function AngleSection({ scheme, readOnly, onChanged }: Props) {
   const editable = !readOnly && can('qc-scheme.edit');
   const angles = scheme.schemeAngles ?? [];
   const total = angles.reduce((sum, a) => sum + (Number(a.score) || 0), 0);
+  const full = angles.length >= LIMITS.maxAngles;
   const [editing, setEditing] = useState<SchemeAngleRecord | 'new' | null>(null);
   const [linking, setLinking] = useState<SchemeAngleRecord | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -86,11 +87,15 @@ export function AngleSection({ scheme, readOnly, onChanged }: Props) {
           </Badge>
         </Group>
         {editable && (
-          <Tooltip
-            label={m('qc.angle.tooMany', { maximum: LIMITS.maxAngles })}
-            disabled={angles.length < LIMITS.maxAngles}
-          >
-            <Button size="xs" onClick={() => setEditing('new')} disabled={angles.length >= LIMITS.maxAngles}>
+          // at the limit the button looks disabled but keeps its pointer events, so the tooltip can say why
+          // (a natively disabled button never fires the mouse events a tooltip needs)
+          <Tooltip label={m('qc.angle.tooMany', { maximum: LIMITS.maxAngles })} disabled={!full}>
+            <Button
+              size="xs"
+              data-disabled={full || undefined}
+              aria-disabled={full || undefined}
+              onClick={(e) => (full ? e.preventDefault() : setEditing('new'))}
+            >
               {t('angle.add')}
             </Button>
           </Tooltip>
@@ -323,8 +328,7 @@ function AngleEditModal({
   );
 }
 
-const PICKER_SIZE = LIMITS.pickerPageSize;
-
+/** Links AI rules to an angle: the shared EntityPicker over the rules; the linked ones are shown ticked. */
 function LinkRulesModal({
   schemeId,
   angle,
@@ -338,120 +342,39 @@ function LinkRulesModal({
 }) {
   const client = useApi();
   const { t, m } = useI18n();
-  const rules = useMemo(() => resource<RuleRecord>(client, '/v3/chats/qc-rule', { detailParam: 'ruleId' }), [client]);
-  const linked = new Set((angle.angleRules ?? []).map((r) => String(r.ruleId)));
-  const [keyword, setKeyword] = useState('');
-  const [applied, setApplied] = useState('');
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page<RuleRecord> | null>(null);
-  const [chosen, setChosen] = useState<RecordId[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [banner, setBanner] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    rules
-      .page({ page, size: PICKER_SIZE, filters: { keyword: applied || undefined, deleted: 'NONE', type: 'AI' } })
-      .then((answer) => live && setData(answer))
-      .catch((e) => live && setBanner(errorText(e)));
-    return () => {
-      live = false;
+  const description = useMemo<PickerDescription<RuleRecord>>(() => {
+    const rules = resource<RuleRecord>(client, '/v3/chats/qc-rule', { detailParam: 'ruleId' });
+    return {
+      title: 'angle.pickRules',
+      keyword: true,
+      filters: [],
+      columns: [
+        { key: 'id', title: 'angle.ruleId', width: 100 },
+        { key: 'name', title: 'angle.ruleName' },
+        { key: 'comments', title: 'common.comments' },
+      ],
+      load: ({ page, size, keyword }) => rules.page({ page, size, filters: { keyword, deleted: 'NONE', type: 'AI' } }),
     };
-  }, [rules, page, applied]);
+  }, [client]);
+  const linked = useMemo(() => (angle.angleRules ?? []).map((r) => String(r.ruleId)), [angle]);
 
-  const save = async () => {
-    if (chosen.length === 0) {
-      setError(m('qc.angleRule.rulesRequired'));
-      return;
-    }
-    setSaving(true);
-    setBanner(null);
-    try {
-      await client.request({
-        path: '/v3/chats/qc-angle-rule/create',
-        body: { angleId: angle.angleId ?? angle.id, schemeId, ruleIds: chosen },
-      });
-      onSaved();
-    } catch (e) {
-      setBanner(errorText(e));
-    } finally {
-      setSaving(false);
-    }
+  const link = async (chosen: RuleRecord[]) => {
+    await client.request({
+      path: '/v3/chats/qc-angle-rule/create',
+      body: { angleId: angle.angleId ?? angle.id, schemeId, ruleIds: chosen.map((r) => r.id) },
+    });
+    onSaved();
   };
 
   return (
-    <Modal opened onClose={onClose} title={`${t('angle.linkRules')} · ${angleName(angle)}`} size="lg">
-      <FormErrorBanner error={banner} />
-      <Stack gap="xs">
-        <Group gap="xs">
-          <TextInput
-            placeholder={t('common.keyword')}
-            value={keyword}
-            onChange={(e) => setKeyword(e.currentTarget.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                setApplied(keyword.trim());
-                setPage(1);
-              }
-            }}
-          />
-          <Button
-            variant="default"
-            onClick={() => {
-              setApplied(keyword.trim());
-              setPage(1);
-            }}
-          >
-            {t('common.search')}
-          </Button>
-        </Group>
-        <Table withTableBorder>
-          <Table.Tbody>
-            {(data?.records ?? []).map((rule) => {
-              const already = linked.has(String(rule.id));
-              return (
-                <Table.Tr key={String(rule.id)}>
-                  <Table.Td w={40}>
-                    <Checkbox
-                      aria-label={`pick ${rule.id}`}
-                      disabled={already}
-                      checked={already || chosen.includes(rule.id)}
-                      onChange={() => {
-                        setError(null);
-                        setChosen((ids) =>
-                          ids.includes(rule.id) ? ids.filter((x) => x !== rule.id) : [...ids, rule.id],
-                        );
-                      }}
-                    />
-                  </Table.Td>
-                  <Table.Td>{String(rule.id)}</Table.Td>
-                  <Table.Td>{rule.name}</Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-        <Pagination
-          size="sm"
-          total={Math.max(1, Math.ceil((data?.total ?? 0) / PICKER_SIZE))}
-          value={page}
-          onChange={setPage}
-        />
-        {error && (
-          <Text c="red" size="sm" role="alert">
-            {error}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button loading={saving} onClick={save}>
-            {t('common.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <EntityPicker
+      description={description}
+      opened
+      title={`${t('angle.linkRules')} · ${angleName(angle)}`}
+      takenIds={linked}
+      emptyMessage={m('qc.angleRule.rulesRequired')}
+      onClose={onClose}
+      onPick={link}
+    />
   );
 }

@@ -89,8 +89,15 @@ export function SchemeConfig({ location, readOnly }: { location: RouteLocation; 
   const set = (change: Partial<SchemeForm>) => setForm((f) => ({ ...f, ...change }));
   const person = form.targetType === 'PERSON';
 
+  // the veto rules can only be rules linked in the scheme's angles; one unlinked since is no veto any more
+  const linkedRules = (scheme?.schemeAngles ?? []).flatMap((a) => a.angleRules ?? []);
+  const vetoOptions = [...new Map(linkedRules.map((r) => [String(r.ruleId), r.ruleName ?? String(r.ruleId)]))].map(
+    ([value, name]) => ({ value, label: name }),
+  );
+  const vetoRules = form.vetoRules.filter((ruleId) => vetoOptions.some((o) => o.value === ruleId));
+
   const save = async () => {
-    const body = toSaveBody(form);
+    const body = toSaveBody({ ...form, vetoRules });
     const checked = schemeSaveSchema.safeParse(body);
     if (!checked.success) {
       const next: Record<string, string> = {};
@@ -116,11 +123,6 @@ export function SchemeConfig({ location, readOnly }: { location: RouteLocation; 
     }
   };
 
-  // the veto rules can only be rules linked in the scheme's angles
-  const linkedRules = (scheme?.schemeAngles ?? []).flatMap((a) => a.angleRules ?? []);
-  const vetoOptions = [...new Map(linkedRules.map((r) => [String(r.ruleId), r.ruleName ?? String(r.ruleId)]))].map(
-    ([value, name]) => ({ value, label: name }),
-  );
   const disabled = !editable;
 
   return (
@@ -281,7 +283,7 @@ export function SchemeConfig({ location, readOnly }: { location: RouteLocation; 
           label={t('scheme.aiVeto')}
           description={t('scheme.aiVetoHint')}
           data={vetoOptions}
-          value={form.vetoRules}
+          value={vetoRules}
           readOnly={disabled}
           error={errors['schemeConfig.veto']}
           onChange={(vetoRules) => set({ vetoRules })}

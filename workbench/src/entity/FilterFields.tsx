@@ -1,0 +1,47 @@
+import { Select, TextInput } from '@mantine/core';
+import { useI18n } from '../i18n/locale-store';
+import type { EntityFilter } from './types';
+
+interface Props {
+  /** show the keyword box (value under `keyword`) */
+  keyword: boolean;
+  filters: readonly EntityFilter[];
+  draft: Readonly<Record<string, string>>;
+  onChange: (draft: Record<string, string>) => void;
+  /** Enter in a text box searches */
+  onSubmit: () => void;
+}
+
+/** The search inputs of a list or picker: the keyword box and each filter (text, or a dictionary select). */
+export function FilterFields({ keyword, filters, draft, onChange, onSubmit }: Props) {
+  const { t, options } = useI18n();
+  const text = (key: string, label: string) => (
+    <TextInput
+      key={key}
+      label={label}
+      value={draft[key] ?? ''}
+      onChange={(e) => onChange({ ...draft, [key]: e.currentTarget.value })}
+      onKeyDown={(e) => e.key === 'Enter' && onSubmit()}
+    />
+  );
+  return (
+    <>
+      {keyword && text('keyword', t('common.keyword'))}
+      {filters.map((filter) =>
+        filter.kind === 'select' && filter.dictionary ? (
+          <Select
+            key={filter.key}
+            label={t(filter.label)}
+            clearable
+            data={options(filter.dictionary)}
+            value={draft[filter.key] || null}
+            onChange={(value) => onChange({ ...draft, [filter.key]: value ?? '' })}
+            w={160}
+          />
+        ) : (
+          text(filter.key, t(filter.label))
+        ),
+      )}
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+import { MultiSelect, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useApi } from '../api/api-context';
+import { errorText } from '../api/client';
+import { useI18n } from '../i18n/locale-store';
+import type { EntityFormField, FormOption, FormValue, FormValues } from './types';
+
+interface Props<R> {
+  field: EntityFormField<R>;
+  value: FormValue;
+  error: string | undefined;
+  disabled: boolean;
+  /** every value of the form (options loaders read the ones they depend on) */
+  values: Readonly<FormValues>;
+  record: R | null;
+  onChange: (value: FormValue) => void;
+  /** a failed options load (shown in the form's banner) */
+  onOptionsError: (text: string) => void;
+}
+
+/** One field of an EntityForm, by its kind, with its options (a dictionary or a loader). */
+export function FormFieldInput<R>({
+  field,
+  value,
+  error,
+  disabled,
+  values,
+  record,
+  onChange,
+  onOptionsError,
+}: Props<R>) {
+  const { t, options } = useI18n();
+  const loaded = useLoadedOptions(field, values, record, onOptionsError);
+  const common = { label: t(field.label), withAsterisk: field.required, error, disabled: disabled || field.fixed };
+  const text = typeof value === 'string' ? value : '';
+
+  switch (field.kind) {
+    case 'text':
+      return (
+        <TextInput
+          {...common}
+          value={text}
+          maxLength={field.maxLength}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+    case 'textarea':
+      return (
+        <Textarea
+          {...common}
+          value={text}
+          maxLength={field.maxLength}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+    case 'date':
+      return (
+        <TextInput {...common} type="datetime-local" value={text} onChange={(e) => onChange(e.currentTarget.value)} />
+      );
+    case 'number':
+      return (
+        <NumberInput
+          {...common}
+          value={typeof value === 'number' ? value : ''}
+          min={field.min}
+          max={field.max}
+          onChange={(v) => onChange(typeof v === 'number' ? v : v === '' ? null : Number(v))}
+        />
+      );
+    case 'select':
+      return (
+        <Select
+          {...common}
+          data={field.dictionary ? options(field.dictionary) : loaded}
+          searchable={field.options !== undefined}
+          nothingFoundMessage={t('common.noData')}
+          value={typeof value === 'string' ? value : null}
+          onChange={(v) => onChange(v)}
+        />
+      );
+    case 'multiselect':
+      return (
+        <MultiSelect
+          {...common}
+          data={field.dictionary ? options(field.dictionary) : loaded}
+          searchable={field.options !== undefined}
+          nothingFoundMessage={t('common.noData')}
+          value={Array.isArray(value) ? value : []}
+          onChange={(v) => onChange(v)}
+        />
+      );
+  }
+}
+
+/** The field's loaded options, loaded again when the record or a value it depends on changes. */
+function useLoadedOptions<R>(
+  field: EntityFormField<R>,
+  values: Readonly<FormValues>,
+  record: R | null,
+  onError: (text: string) => void,
+): FormOption[] {
+  const client = useApi();
+  const [loaded, setLoaded] = useState<FormOption[]>([]);
+  // the loader reads the values as they are when it runs; only the ones it names make it run again
+  const latest = useRef({ values, onError });
+  latest.current = { values, onError };
+  const dependsOn = JSON.stringify((field.optionsDependOn ?? []).map((key) => values[key] ?? null));
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `dependsOn` is the trigger for the values it names
+  useEffect(() => {
+    const load = field.options;
+    if (!load) return;
+    let live = true;
+    load({ client, values: latest.current.values, record })
+      .then((answer) => live && setLoaded(answer))
+      .catch((e) => live && latest.current.onError(errorText(e)));
+    return () => {
+      live = false;
+    };
+  }, [field, client, record, dependsOn]);
+
+  return loaded;
+}

@@ -1,0 +1,213 @@
+import { Alert, Badge, Button, Card, Grid, Group, Progress, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { type ReactNode, useMemo } from 'react';
+import { useI18n } from '../../../i18n/locale-store';
+import { useCorpusEngine } from '../../../replay/corpus/corpus-engine';
+import { useCorpusRun } from '../../../replay/corpus/corpus-run-store';
+import { targetQuery } from '../../../replay/corpus/sample-links';
+import { REPLAY_PATH, readReplayQuery } from '../../../replay/replay-query';
+import { useReplayTarget } from '../../../replay/target/use-replay-target';
+import type { RouteLocation } from '../../../router/location';
+import { navigate } from '../../../router/router-store';
+import { AfterPaint } from './AfterPaint';
+import { AgreementPanel } from './AgreementPanel';
+import { CorpusSourceForm } from './CorpusSourceForm';
+import { CorpusTargetPicker } from './CorpusTargetPicker';
+import { HitRateTable } from './HitRateTable';
+import { ProblemList } from './ProblemList';
+import { SampleSessions } from './SampleSessions';
+import { SavedDiffTable } from './SavedDiffTable';
+import { ScoreHistogramChart } from './ScoreHistogramChart';
+
+function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <Card withBorder data-testid={testId}>
+      <Stack gap="sm">
+        <Title order={5}>{title}</Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600} size="lg" data-testid={testId}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * /qc/replay/corpus — replay a rule, a scheme or the rule editor's draft over many sessions (the server's, by date and
+ * line, or an uploaded JSON Lines file) in the engine's Web Workers, with progress and cancel; then the hit rate per
+ * rule and condition, sample hit and near-miss sessions that open in the single replay, the score distribution, the
+ * diff against the saved version, and how the AI score agrees with human judgements.
+ */
+export function CorpusReplay({ location }: { location: RouteLocation }) {
+  const { t, pick } = useI18n();
+  const query = useMemo(() => readReplayQuery(location), [location]);
+  const targetState = useReplayTarget(query);
+  const engine = useCorpusEngine();
+  const run = useCorpusRun();
+  const target = targetState.status === 'ready' ? targetState.target : null;
+  const running = run.status === 'running';
+  const { report, progress } = run;
+  const kind = run.sourceKind ?? 'server';
+  const runQuery = run.query ?? query;
+  const seconds = (progress?.elapsedMs ?? 0) / 1000;
+
+  return (
+    <Stack gap="md">
+      <Tabs value="corpus" onChange={(v) => v === 'transcript' && navigate(REPLAY_PATH, targetQuery(query))}>
+        <Tabs.List>
+          <Tabs.Tab value="transcript">{t('replay.tab.transcript')}</Tabs.Tab>
+          <Tabs.Tab value="corpus">{t('replay.tab.corpus')}</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      <Card withBorder>
+        <Stack gap="md">
+          <CorpusTargetPicker query={query} state={targetState} />
+          <CorpusSourceForm
+            running={running}
+            canRun={target !== null}
+            onRun={(source) => target && void run.start({ engine, target, source, query })}
+            onCancel={run.cancel}
+          />
+          {target === null && targetState.status !== 'loading' && <Text c="dimmed">{t('corpus.pickTarget')}</Text>}
+        </Stack>
+      </Card>
+
+      {run.status !== 'idle' && (
+        <Card withBorder data-testid="corpus-status" data-status={run.status}>
+          <Stack gap="xs">
+            <Group justify="space-between">
+              <Group gap="sm">
+                <Badge
+                  color={
+                    { running: 'blue', done: 'teal', cancelled: 'yellow', failed: 'red', idle: 'gray' }[run.status]
+                  }
+                >
+                  {t(`corpus.status.${run.status}`)}
+                </Badge>
+                <Text size="sm">
+                  {t('corpus.header', { target: run.targetLabel ?? '', source: run.sourceLabel ?? '' })}
+                </Text>
+              </Group>
+              {!running && (
+                <Button variant="subtle" size="xs" onClick={run.clear}>
+                  {t('corpus.clear')}
+                </Button>
+              )}
+            </Group>
+            {progress && (
+              <>
+                <Progress
+                  value={progress.fraction * 100}
+                  aria-label={t('corpus.progressLabel')}
+                  data-testid="corpus-progress"
+                />
+                <Text size="sm" c="dimmed" data-testid="corpus-progress-text">
+                  {t('corpus.progress', {
+                    done: progress.done,
+                    percent: Math.floor(progress.fraction * 100),
+                    seconds: seconds.toFixed(1),
+                  })}
+                </Text>
+              </>
+            )}
+            {run.loadError && (
+              <Alert color="red" title={t('corpus.loadError')} data-testid="corpus-error">
+                {run.loadError.zh !== undefined && run.loadError.en !== undefined
+                  ? pick({ zh: run.loadError.zh, en: run.loadError.en })
+                  : run.loadError.message}
+                {run.loadError.ruleId !== null && ` (${run.loadError.ruleId} ${run.loadError.path})`}
+              </Alert>
+            )}
+            {run.error && (
+              <Alert color="red" title={t('corpus.status.failed')} data-testid="corpus-error">
+                {run.error}
+              </Alert>
+            )}
+          </Stack>
+        </Card>
+      )}
+
+      {report && (
+        <>
+          <Card withBorder>
+            <SimpleGrid cols={{ base: 2, md: 5 }}>
+              <Figure label={t('corpus.summary.sessions')} value={String(report.sessions)} testId="corpus-sessions" />
+              <Figure
+                label={t('corpus.summary.problems')}
+                value={String(report.problemCount)}
+                testId="corpus-problem-count"
+              />
+              <Figure
+                label={t('corpus.summary.meanScore')}
+                value={report.meanScore === null ? '—' : report.meanScore.toFixed(1)}
+                testId="corpus-mean-score"
+              />
+              <Figure
+                label={t('corpus.summary.time')}
+                value={t('corpus.summary.seconds', { seconds: seconds.toFixed(1) })}
+                testId="corpus-time"
+              />
+              <Figure
+                label={t('corpus.summary.rate')}
+                value={t('corpus.summary.perSecond', {
+                  rate: seconds > 0 ? Math.round((progress?.done ?? 0) / seconds) : 0,
+                })}
+                testId="corpus-rate"
+              />
+            </SimpleGrid>
+          </Card>
+          {/* while it runs, the page redraws only what is cheap twice a second (the figures and the hit-rate table,
+              which stays mounted); the charts, samples and diff come when it ends */}
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, lg: 7 }}>
+              <Section title={t('corpus.rules.title')}>
+                <HitRateTable rules={report.rules} sessions={report.sessions} />
+              </Section>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 5 }}>
+              {!running && (
+                <Stack gap="md">
+                  <Section title={t('corpus.histogram.title')}>
+                    <AfterPaint>
+                      <ScoreHistogramChart bins={report.histogram} />
+                    </AfterPaint>
+                  </Section>
+                  <Section title={t('corpus.agreement.title')} testId="corpus-agreement">
+                    <AfterPaint frames={2}>
+                      <AgreementPanel report={report} />
+                    </AfterPaint>
+                  </Section>
+                </Stack>
+              )}
+            </Grid.Col>
+          </Grid>
+          {!running && (
+            <AfterPaint>
+              <Section title={t('corpus.samples.title')} testId="corpus-samples">
+                <SampleSessions rules={report.rules} query={runQuery} kind={kind} />
+              </Section>
+              <Section title={t('corpus.diff.title')} testId="corpus-diff-section">
+                <SavedDiffTable diff={report.diff} query={runQuery} kind={kind} />
+              </Section>
+            </AfterPaint>
+          )}
+          {report.problemCount > 0 && (
+            <Section title={t('corpus.problems.title', { count: report.problemCount })}>
+              <ProblemList problems={report.problems} count={report.problemCount} />
+            </Section>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,198 @@
+import { Alert, Button, FileButton, Group, Select, Stack, Tabs, Text, Textarea } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useApi } from '../../../api/api-context';
+import { useI18n } from '../../../i18n/locale-store';
+import { goReplay, type ReplayQuery } from '../../../replay/replay-query';
+import {
+  type ParseOutcome,
+  parseJsonTranscript,
+  parseTypedTranscript,
+  type ReplaySession,
+  type TranscriptProblem,
+} from '../../../replay/transcript/parse-transcript';
+import { listSessionChoices, type SessionChoice } from '../../../replay/transcript/server-session';
+import { type TranscriptSource, useTranscriptInputs } from '../../../replay/transcript/transcript-input-store';
+
+const TYPED_EXAMPLE = '客户: 你好，我的宽带断了\n客服: 您好，请问您的账号是多少？\n客户: [图片]';
+
+function choiceLabel(c: SessionChoice): string {
+  return [
+    c.sessionId,
+    c.customerNick,
+    c.createTime,
+    c.messageCount === null || c.messageCount === undefined ? null : `${c.messageCount}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** The newest server sessions, searchable by what the label shows (id, customer, time). */
+function ServerSessionPicker({ query }: { query: ReplayQuery }) {
+  const client = useApi();
+  const { t } = useI18n();
+  const [choices, setChoices] = useState<SessionChoice[]>([]);
+  useEffect(() => {
+    let live = true;
+    listSessionChoices(client)
+      .then((list) => live && setChoices(list))
+      .catch(() => live && setChoices([]));
+    return () => {
+      live = false;
+    };
+  }, [client]);
+  const data = useMemo(() => {
+    const options = choices.map((c) => ({ value: c.sessionId, label: choiceLabel(c) }));
+    const id = query.sessionId;
+    return id !== null && !options.some((o) => o.value === id) ? [{ value: id, label: id }, ...options] : options;
+  }, [choices, query.sessionId]);
+  return (
+    <Select
+      label={t('replay.session.pick')}
+      placeholder={t('replay.session.search')}
+      searchable
+      data={data}
+      value={query.sessionId}
+      onChange={(id) => id && goReplay(query, { sessionId: id })}
+      nothingFoundMessage={t('common.noData')}
+      limit={200}
+      maw={560}
+    />
+  );
+}
+
+function Problem({ problem }: { problem: TranscriptProblem | null }) {
+  const { t, pick } = useI18n();
+  if (problem === null) return null;
+  return (
+    <Alert color="red" variant="light" title={t('replay.session.bad')} data-testid="replay-input-error">
+      {pick(problem)}
+    </Alert>
+  );
+}
+
+/**
+ * Pick a transcript: a session from the server, pasted or uploaded JSON / JSON Lines, or one typed line by line. A
+ * local transcript replaces the server session in the address.
+ */
+export function TranscriptPicker({ query }: { query: ReplayQuery }) {
+  const { t } = useI18n();
+  const inputs = useTranscriptInputs();
+  const [problem, setProblem] = useState<TranscriptProblem | null>(null);
+  const source: TranscriptSource = query.sessionId !== null ? 'server' : inputs.source;
+
+  const apply = (outcome: ParseOutcome, from: TranscriptSource) => {
+    if (!outcome.ok) {
+      setProblem(outcome.problem);
+      return;
+    }
+    setProblem(null);
+    inputs.set({
+      source: from,
+      local: outcome.sessions[0]!,
+      pasted: from === 'paste' ? outcome.sessions : inputs.pasted,
+    });
+    if (query.sessionId !== null) goReplay(query, { sessionId: null });
+  };
+  const pickPasted = (id: string | null) => {
+    const chosen = inputs.pasted.find((s) => s.sessionId === id);
+    if (chosen) inputs.set({ local: chosen });
+  };
+
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={500}>
+        {t('replay.session.title')}
+      </Text>
+      <Tabs
+        value={source}
+        onChange={(v) => {
+          setProblem(null);
+          inputs.set({ source: (v ?? 'server') as TranscriptSource });
+          if (v !== 'server' && query.sessionId !== null) goReplay(query, { sessionId: null });
+        }}
+        keepMounted={false}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="server">{t('replay.session.server')}</Tabs.Tab>
+          <Tabs.Tab value="paste">{t('replay.session.paste')}</Tabs.Tab>
+          <Tabs.Tab value="typed">{t('replay.session.typed')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="server" pt="xs">
+          <ServerSessionPicker query={query} />
+        </Tabs.Panel>
+        <Tabs.Panel value="paste" pt="xs">
+          <Stack gap="xs">
+            <Textarea
+              aria-label={t('replay.session.paste')}
+              placeholder={t('replay.session.pasteHint')}
+              value={inputs.pasteText}
+              onChange={(e) => inputs.set({ pasteText: e.currentTarget.value, fileName: null })}
+              rows={5}
+              resize="vertical"
+              styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+            />
+            <Group gap="xs">
+              <FileButton
+                accept=".json,.jsonl,.ndjson,.txt,application/json"
+                onChange={(file) => {
+                  if (!file) return;
+                  void file.text().then((text) => {
+                    inputs.set({ pasteText: text, fileName: file.name });
+                    apply(parseJsonTranscript(text, file.name), 'paste');
+                  });
+                }}
+              >
+                {(props) => (
+                  <Button {...props} variant="default" leftSection={<IconUpload size={16} />}>
+                    {t('replay.session.upload')}
+                  </Button>
+                )}
+              </FileButton>
+              <Button onClick={() => apply(parseJsonTranscript(inputs.pasteText), 'paste')}>
+                {t('replay.session.use')}
+              </Button>
+              {inputs.fileName && (
+                <Text size="sm" c="dimmed">
+                  {inputs.fileName}
+                </Text>
+              )}
+            </Group>
+            {inputs.pasted.length > 1 && (
+              <Select
+                label={t('replay.session.which', { count: inputs.pasted.length })}
+                searchable
+                data={inputs.pasted.map((s: ReplaySession) => ({
+                  value: s.sessionId,
+                  label: `${s.sessionId} · ${s.messages.length}`,
+                }))}
+                value={inputs.local?.sessionId ?? null}
+                onChange={pickPasted}
+                maw={560}
+              />
+            )}
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="typed" pt="xs">
+          <Stack gap="xs">
+            <Textarea
+              aria-label={t('replay.session.typed')}
+              description={t('replay.session.typedHint')}
+              placeholder={TYPED_EXAMPLE}
+              value={inputs.typedText}
+              onChange={(e) => inputs.set({ typedText: e.currentTarget.value })}
+              rows={5}
+              resize="vertical"
+            />
+            <Group>
+              <Button onClick={() => apply(parseTypedTranscript(inputs.typedText), 'typed')}>
+                {t('replay.session.use')}
+              </Button>
+            </Group>
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+      <Problem problem={problem} />
+    </Stack>
+  );
+}

@@ -1,0 +1,82 @@
+import { Badge, Code, Group, Stack, Text } from '@mantine/core';
+import type { WhyNot, WhyNotStage } from '@qcdesk/engine';
+import type { MessageKey } from '../../../i18n/dictionary';
+import { useI18n } from '../../../i18n/locale-store';
+
+/** The interface's name of each stage that can rule a condition out (a missing stage fails to compile). */
+export const STAGE_LABELS: Record<WhyNotStage, MessageKey> = {
+  ANCHOR_NOT_HIT: 'replay.whyNot.ANCHOR_NOT_HIT',
+  ANCHOR_NTH_MISSING: 'replay.whyNot.ANCHOR_NTH_MISSING',
+  ANCHOR_REGION_EMPTY: 'replay.whyNot.ANCHOR_REGION_EMPTY',
+  ROLE: 'replay.whyNot.ROLE',
+  RANGE: 'replay.whyNot.RANGE',
+  NO_TEXT: 'replay.whyNot.NO_TEXT',
+  OPERATOR: 'replay.whyNot.OPERATOR',
+};
+
+/**
+ * Why a condition did not hit: the stage that ruled it out, the engine's sentence about it, and for the operator stage
+ * what came closest (keywords found and missing, the best similarity, the regex tried, the labels looked for).
+ */
+export function WhyNotView({ reason }: { reason: WhyNot }) {
+  const { t, pick } = useI18n();
+  const miss = reason.nearestMiss;
+  return (
+    <Stack gap={4} data-why-not={reason.stage}>
+      <Text size="sm">
+        <Text span fw={600} c="orange.8">
+          {t('replay.whyNot.title', { stage: t(STAGE_LABELS[reason.stage]) })}
+        </Text>{' '}
+        — {pick(reason)}
+      </Text>
+      {miss && (
+        <Group gap={6}>
+          {(miss.found ?? []).length > 0 && (
+            <Group gap={4} data-testid="why-not-found">
+              <Text size="xs" c="dimmed">
+                {t('replay.whyNot.found')}
+              </Text>
+              {miss.found!.map((word) => (
+                <Badge key={word} size="sm" color="green" variant="light" tt="none">
+                  {word}
+                </Badge>
+              ))}
+            </Group>
+          )}
+          {(miss.missing ?? []).length > 0 && (
+            <Group gap={4} data-testid="why-not-missing">
+              <Text size="xs" c="dimmed">
+                {t('replay.whyNot.missing')}
+              </Text>
+              {miss.missing!.map((word) => (
+                <Badge key={word} size="sm" color="red" variant="light" tt="none">
+                  {word}
+                </Badge>
+              ))}
+            </Group>
+          )}
+          {miss.bestSimilarity && (
+            <Text size="xs" data-testid="why-not-similarity">
+              {t('replay.whyNot.similarity', {
+                percent: miss.bestSimilarity.percent,
+                threshold: miss.threshold ?? '',
+                message: miss.bestSimilarity.message + 1,
+              })}
+            </Text>
+          )}
+          {miss.pattern !== undefined && (
+            <Text size="xs">
+              {t('replay.whyNot.pattern')} <Code>{miss.pattern}</Code>
+              {miss.notPattern ? (
+                <>
+                  {' '}
+                  {t('replay.whyNot.notPattern')} <Code>{miss.notPattern}</Code>
+                </>
+              ) : null}
+            </Text>
+          )}
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,292 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { ApiRequest } from '../src/api/client';
+import type { AngleRuleRecord, SchemeAngleRecord, SchemeRecord } from '../src/contracts-gaps';
+import { useRouterStore } from '../src/router/router-store';
+import { SchemeConfig } from '../src/screens/qc/scheme/SchemeConfig';
+import { fakeClient, renderConsole } from './helpers';
+
+const EDIT = ['qc-scheme.view', 'qc-scheme.edit'];
+
+const keywordRule = (id: string, ruleId: string, ruleName: string, keywords: string[]): AngleRuleRecord => ({
+  id,
+  ruleId,
+  ruleName,
+  conditionConfig: {
+    conditions: [
+      {
+        cid: 'a',
+        operators: [{ type: 'HIT_ANY_KEYWORDS', name: '', param: { keywords } }],
+        checkRange: { role: 'AGENT', range: null, anchor: null },
+      },
+    ],
+    lambda: 'ALL',
+    ruleScore: { enable: true, ruleScoreType: 'SUB', scoreNum: 10 },
+  },
+});
+
+const angle = (id: number, change: Partial<SchemeAngleRecord> = {}): SchemeAngleRecord => ({
+  id: String(id),
+  angleId: String(id),
+  angleName: `维度${id}`,
+  score: 10,
+  version: 1,
+  angleRules: [],
+  ...change,
+});
+
+function aiScheme(angles: SchemeAngleRecord[]): SchemeRecord {
+  return {
+    id: '7',
+    name: '服务规范方案',
+    type: 'TEXT',
+    targetType: 'AI',
+    status: 'INACTIVE',
+    version: 4,
+    schemeConfig: { veto: [] },
+    schemeAngles: angles,
+  };
+}
+
+const personScheme: SchemeRecord = {
+  id: '8',
+  name: '人工抽检方案',
+  type: 'TEXT',
+  targetType: 'PERSON',
+  style: 'SCORE',
+  version: 2,
+  schemeConfig: {
+    appraises: [
+      { appraise: '服务态度', required: true },
+      { appraise: '解决问题', required: false },
+      { appraise: '响应速度', required: false },
+    ],
+    veto: ['辱骂客户', '泄露隐私'],
+  },
+  schemeAngles: [],
+};
+
+/** A scheme server: detail, save (create/change), angle and angle-rule calls, the rule page for linking. */
+function server(scheme: SchemeRecord | null) {
+  return fakeClient({
+    '/v3/chats/qc-scheme/detail': () => scheme,
+    '/v3/chats/qc-scheme/create': () => ({ id: '9' }),
+    '/v3/chats/qc-scheme/change': () => ({ id: scheme?.id }),
+    '/v3/chats/qc-angle/delete': (request: ApiRequest) => request.body,
+    '/v3/chats/qc-angle-rule/delete': (request: ApiRequest) => request.body,
+    '/v3/chats/qc-angle-rule/create': (request: ApiRequest) => request.body,
+    '/v3/chats/qc-rule/page': () => ({
+      records: [
+        { id: 'r1', name: '服务禁语', type: 'AI' },
+        { id: 'r3', name: '推诿', type: 'AI' },
+      ],
+      total: 2,
+      page: 1,
+      size: 10,
+    }),
+  });
+}
+
+function show(client: ReturnType<typeof server>['client'], query: Record<string, string>, permissions = EDIT) {
+  return renderConsole(<SchemeConfig location={{ path: '/qc/scheme/config', query }} readOnly={false} />, {
+    client,
+    permissions,
+  });
+}
+
+/** The input labelled `label` (a Mantine Select also labels its option list with it). */
+const input = (label: string | RegExp) =>
+  screen.getAllByLabelText(label).find((element) => element.tagName === 'INPUT') as HTMLInputElement;
+const saved = (calls: ApiRequest[]) =>
+  calls.find((c) => c.path.endsWith('/qc-scheme/create') || c.path.endsWith('/qc-scheme/change'))?.body as
+    | Record<string, unknown>
+    | undefined;
+
+describe('scheme config: PERSON block', () => {
+  it("PASS needs a compare operator ('请选择比较运算符') and a vote count ('请填写投票数')", async () => {
+    const { client, calls } = server(null);
+    show(client, { targetType: 'PERSON' });
+    await userEvent.type(input(/名称/), '新人工方案');
+    await userEvent.click(screen.getByText('合格判定'));
+    expect(input(/比较运算符/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('请选择比较运算符')).toBeTruthy();
+    expect(screen.getByText('请填写投票数')).toBeTruthy();
+    expect(saved(calls)).toBeUndefined();
+
+    await userEvent.click(input(/比较运算符/));
+    await userEvent.click(await screen.findByRole('option', { name: '>= 大于等于' }));
+    await userEvent.type(input(/投票数/), '2');
+    expect(screen.getByText('不合格项数 >= 2 时，人工质检结果判为不达标')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(saved(calls)).toBeDefined());
+    expect(saved(calls)).toMatchObject({
+      name: '新人工方案',
+      targetType: 'PERSON',
+      style: 'PASS',
+      schemeConfig: { compareOperator: '>=', num: 2, appraises: [], veto: [] },
+    });
+    // the modal reopens itself on the saved scheme and reloads the list
+    expect(useRouterStore.getState().current.query).toMatchObject({ id: '9', targetType: 'PERSON', _reload: 'list' });
+  });
+
+  it('reorders appraisal items and veto statements with up and down', async () => {
+    const { client, calls } = server(personScheme);
+    show(client, { id: '8', targetType: 'PERSON' });
+    await waitFor(() => expect(input(/名称/).value).toBe('人工抽检方案'));
+    const appraises = () => screen.getAllByLabelText('评价内容').map((e) => (e as HTMLInputElement).value);
+    const vetoes = () => screen.getAllByLabelText('否决说明').map((e) => (e as HTMLInputElement).value);
+    expect(appraises()).toEqual(['服务态度', '解决问题', '响应速度']);
+    const appraiseRow = (text: string) => screen.getByDisplayValue(text).closest('.mantine-Group-root') as HTMLElement;
+    // the first cannot go up, the last cannot go down
+    expect((within(appraiseRow('服务态度')).getByRole('button', { name: '上移' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect((within(appraiseRow('响应速度')).getByRole('button', { name: '下移' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    await userEvent.click(within(appraiseRow('服务态度')).getByRole('button', { name: '下移' }));
+    expect(appraises()).toEqual(['解决问题', '服务态度', '响应速度']);
+    await userEvent.click(within(appraiseRow('响应速度')).getByRole('button', { name: '上移' }));
+    expect(appraises()).toEqual(['解决问题', '响应速度', '服务态度']);
+    await userEvent.click(within(appraiseRow('泄露隐私')).getByRole('button', { name: '上移' }));
+    expect(vetoes()).toEqual(['泄露隐私', '辱骂客户']);
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(saved(calls)).toBeDefined());
+    expect(saved(calls)).toMatchObject({
+      id: '8',
+      version: 2,
+      schemeConfig: {
+        appraises: [
+          { appraise: '解决问题', required: false },
+          { appraise: '响应速度', required: false },
+          { appraise: '服务态度', required: true },
+        ],
+        veto: ['泄露隐私', '辱骂客户'],
+      },
+    });
+  });
+});
+
+describe('scheme config: AI scheme and angles', () => {
+  const linked = [
+    angle(1, {
+      angleName: '服务态度',
+      score: 60,
+      angleRules: [keywordRule('11', 'r1', '服务禁语', ['滚', '闭嘴']), keywordRule('12', 'r2', '推诿', ['不归我管'])],
+    }),
+    angle(2, { angleName: '业务能力', score: 40, angleRules: [keywordRule('13', 'r1', '服务禁语', ['滚'])] }),
+  ];
+
+  it('offers as veto rules exactly the rules linked in the angles, once each', async () => {
+    const { client, calls } = server(aiScheme(linked));
+    show(client, { id: '7', targetType: 'AI' });
+    await screen.findByText('服务态度');
+    await userEvent.click(input(/一票否决规则/));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['服务禁语', '推诿']);
+    await userEvent.click(screen.getByRole('option', { name: '推诿' }));
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(saved(calls)).toBeDefined());
+    expect(saved(calls)).toMatchObject({ schemeConfig: { veto: ['r2'] } });
+  });
+
+  it('a veto rule unlinked since is no longer shown or sent as a veto', async () => {
+    const scheme = { ...aiScheme(linked), schemeConfig: { veto: ['r2', 'r9'] } };
+    const { client, calls } = server(scheme);
+    show(client, { id: '7', targetType: 'AI' });
+    await screen.findByText('服务态度');
+    // r9 is linked in no angle any more: only r2 (推诿) shows as chosen
+    const veto = input(/一票否决规则/).closest('.mantine-MultiSelect-root') as HTMLElement;
+    expect(within(veto).getByText('推诿')).toBeTruthy();
+    expect(within(veto).queryByText('r9')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(saved(calls)).toBeDefined());
+    expect(saved(calls)).toMatchObject({ id: '7', version: 4, schemeConfig: { veto: ['r2'] } });
+  });
+
+  it('shows n/10 and the total, and refuses an eleventh angle', async () => {
+    const ten = Array.from({ length: 10 }, (_, i) => angle(i + 1));
+    const { client } = server(aiScheme(ten));
+    show(client, { id: '7', targetType: 'AI' });
+    expect(await screen.findByText('维度 10/10')).toBeTruthy();
+    expect(screen.getByText('总分 100')).toBeTruthy();
+    const add = screen.getByRole('button', { name: '添加维度' });
+    expect(add.getAttribute('aria-disabled')).toBe('true');
+    // it says why, and refuses
+    await userEvent.hover(add);
+    expect(await screen.findByText('每个质检方案最多 10 个质检维度')).toBeTruthy();
+    await userEvent.click(add);
+    expect(screen.queryByLabelText(/维度名称/)).toBeNull();
+  });
+
+  it('below 10 angles the counter says so and add opens the angle form', async () => {
+    const { client } = server(aiScheme(linked));
+    show(client, { id: '7', targetType: 'AI' });
+    expect(await screen.findByText('维度 2/10')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '添加维度' }));
+    expect(await screen.findByLabelText(/维度名称/)).toBeTruthy();
+  });
+
+  it("the rule name's popover shows the rule's condition", async () => {
+    const { client } = server(aiScheme(linked));
+    show(client, { id: '7', targetType: 'AI' });
+    const card = await screen.findByTestId('angle-1');
+    await userEvent.click(within(card).getByRole('button', { name: '推诿' }));
+    expect(await screen.findByText('a: 命中任意关键词 不归我管 · 坐席')).toBeTruthy();
+    expect(screen.getByText('逻辑: 全部满足')).toBeTruthy();
+  });
+
+  it("linking with no rule chosen says '请选择检测规则'; a chosen one is linked", async () => {
+    const { client, calls } = server(aiScheme(linked));
+    show(client, { id: '7', targetType: 'AI' });
+    const card = await screen.findByTestId('angle-2');
+    await userEvent.click(within(card).getByRole('button', { name: '关联规则' }));
+    const picker = await screen.findByRole('dialog', { name: /关联规则 · 业务能力/ });
+    // the rule already linked to this angle is ticked and cannot be chosen again
+    expect(within(picker).getByText('服务禁语').closest('tr')!.getAttribute('aria-selected')).toBe('true');
+    await userEvent.click(within(picker).getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('请选择检测规则')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/v3/chats/qc-angle-rule/create')).toBe(false);
+    await userEvent.click(within(picker).getByText('推诿'));
+    await userEvent.click(within(picker).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/v3/chats/qc-angle-rule/create')).toBe(true));
+    expect(calls.find((c) => c.path === '/v3/chats/qc-angle-rule/create')!.body).toEqual({
+      angleId: '2',
+      schemeId: '7',
+      ruleIds: ['r3'],
+    });
+  });
+
+  it("deleting an angle asks '是否删除改维度——{name}'", async () => {
+    const { client, calls } = server(aiScheme(linked));
+    show(client, { id: '7', targetType: 'AI' });
+    const card = await screen.findByTestId('angle-2');
+    await userEvent.click(within(card).getByRole('button', { name: '删除' }));
+    expect(await screen.findByText('是否删除改维度——业务能力')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/v3/chats/qc-angle/delete')).toBe(true));
+    expect(calls.find((c) => c.path === '/v3/chats/qc-angle/delete')!.body).toEqual({ ids: ['2'], deleted: 'TRASH' });
+  });
+
+  it('unlinking a rule asks the spec question, and cancelling sends nothing', async () => {
+    const { client, calls } = server(aiScheme(linked));
+    show(client, { id: '7', targetType: 'AI' });
+    const card = await screen.findByTestId('angle-1');
+    const row = within(card).getByRole('button', { name: '推诿' }).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: '取消关联' }));
+    expect(
+      await screen.findByText('确认要对当前规则取消关联？取消关联后，规则将会从当前质检方案中删除。'),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '取消' }));
+    expect(calls.some((c) => c.path === '/v3/chats/qc-angle-rule/delete')).toBe(false);
+    await userEvent.click(within(row).getByRole('button', { name: '取消关联' }));
+    await userEvent.click(await screen.findByRole('button', { name: '确定' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/v3/chats/qc-angle-rule/delete')).toBe(true));
+    expect(calls.find((c) => c.path === '/v3/chats/qc-angle-rule/delete')!.body).toEqual({
+      ids: ['12'],
+      deleted: 'TRASH',
+    });
+  });
+});
