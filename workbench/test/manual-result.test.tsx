@@ -220,6 +220,11 @@ describe('manual assessment', () => {
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
     expect((await screen.findAllByText('服务态度 不能为空')).length).toBeGreaterThan(0);
     expect(calls.some((c) => c.path === '/v3/chats/qc-manual-result/create')).toBe(false);
+    const field = screen.getByLabelText(/服务态度/);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    // filling the field answers its error at once, not at the next save
+    await userEvent.type(field, '热情');
+    expect(field.getAttribute('aria-invalid')).not.toBe('true');
   });
 
   it('sends the assessment of the scheme: scores, fatal error, reason, vetoes, appraisals', async () => {

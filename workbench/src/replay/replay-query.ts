@@ -32,11 +32,14 @@ export function readReplayQuery(location: RouteLocation): ReplayQuery {
   };
 }
 
-/** Goes to the tester with `patch` applied; the address is replaced, so Back leaves the tester. */
-export function goReplay(current: ReplayQuery, patch: Partial<ReplayQuery>): void {
+/**
+ * Goes to the tester (or, with `path`, the corpus replay, which takes the same target parameters) with `patch`
+ * applied; the address is replaced, so Back leaves the tester.
+ */
+export function goReplay(current: ReplayQuery, patch: Partial<ReplayQuery>, path = REPLAY_PATH): void {
   const next = { ...current, ...patch };
   navigate(
-    REPLAY_PATH,
+    path,
     {
       ruleId: next.ruleId,
       schemeId: next.schemeId,

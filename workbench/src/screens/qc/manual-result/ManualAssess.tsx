@@ -18,6 +18,11 @@ import { ScoringTable } from './ScoringTable';
  * style (SCORE: points per rule, PASS: pass or fail per rule), with fatal errors, reasons, the scheme's appraisal
  * items (required ones must be filled) and veto statements. On save: the detail with _reload=list.
  */
+function withoutFields(errors: Record<string, string>, fields: string[]): Record<string, string> {
+  if (!fields.some((f) => f in errors)) return errors;
+  return Object.fromEntries(Object.entries(errors).filter(([f]) => !fields.includes(f)));
+}
+
 export function ManualAssess({ location }: { location: RouteLocation }) {
   const client = useApi();
   const { t, label, locale } = useI18n();
@@ -143,6 +148,8 @@ export function ManualAssess({ location }: { location: RouteLocation }) {
                     onChange={(e) => {
                       const text = e.currentTarget.value;
                       setAppraises((all) => all.map((v, k) => (k === i ? text : v)));
+                      // the error was about this field's old value: editing it answers the error
+                      setErrors((all) => withoutFields(all, [`appraises[${i}].appraise`, `appraises[${i}]`]));
                     }}
                   />
                 ))}

@@ -1,17 +1,17 @@
-import { Alert, Badge, Button, Card, Grid, Group, Progress, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Grid, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useMemo } from 'react';
 import { useI18n } from '../../../i18n/locale-store';
 import { useCorpusEngine } from '../../../replay/corpus/corpus-engine';
 import { useCorpusRun } from '../../../replay/corpus/corpus-run-store';
-import { targetQuery } from '../../../replay/corpus/sample-links';
-import { REPLAY_PATH, readReplayQuery } from '../../../replay/replay-query';
+import { CORPUS_REPLAY_PATH } from '../../../replay/corpus/sample-links';
+import { readReplayQuery } from '../../../replay/replay-query';
 import { useReplayTarget } from '../../../replay/target/use-replay-target';
 import type { RouteLocation } from '../../../router/location';
-import { navigate } from '../../../router/router-store';
+import { ReplayTabs } from '../ReplayTabs';
+import { TargetPicker } from '../TargetPicker';
 import { AfterPaint } from './AfterPaint';
 import { AgreementPanel } from './AgreementPanel';
 import { CorpusSourceForm } from './CorpusSourceForm';
-import { CorpusTargetPicker } from './CorpusTargetPicker';
 import { HitRateTable } from './HitRateTable';
 import { ProblemList } from './ProblemList';
 import { SampleSessions } from './SampleSessions';
@@ -63,15 +63,15 @@ export function CorpusReplay({ location }: { location: RouteLocation }) {
 
   return (
     <Stack gap="md">
-      <Tabs value="corpus" onChange={(v) => v === 'transcript' && navigate(REPLAY_PATH, targetQuery(query))}>
-        <Tabs.List>
-          <Tabs.Tab value="transcript">{t('replay.tab.transcript')}</Tabs.Tab>
-          <Tabs.Tab value="corpus">{t('replay.tab.corpus')}</Tabs.Tab>
-        </Tabs.List>
-      </Tabs>
+      <ReplayTabs current="corpus" query={query} />
       <Card withBorder>
         <Stack gap="md">
-          <CorpusTargetPicker query={query} state={targetState} />
+          <TargetPicker query={query} state={targetState} path={CORPUS_REPLAY_PATH} />
+          {targetState.status === 'ready' && (
+            <Text size="sm" data-testid="corpus-target">
+              {t('corpus.target', { label: targetState.target.label, count: targetState.target.rules.length })}
+            </Text>
+          )}
           <CorpusSourceForm
             running={running}
             canRun={target !== null}

@@ -1,9 +1,8 @@
-import { Alert, Button, Card, Center, Collapse, Grid, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Button, Card, Center, Collapse, Grid, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useApi } from '../../../api/api-context';
 import { errorText } from '../../../api/client';
 import { useI18n } from '../../../i18n/locale-store';
-import { CORPUS_REPLAY_PATH, targetQuery } from '../../../replay/corpus/sample-links';
 import { initialPlayer, playerReducer, tickMs } from '../../../replay/player';
 import { useReplay } from '../../../replay/replay-engine';
 import { goReplay, type ReplayQuery, readReplayQuery } from '../../../replay/replay-query';
@@ -14,12 +13,12 @@ import type { ReplaySession } from '../../../replay/transcript/parse-transcript'
 import { loadServerSession } from '../../../replay/transcript/server-session';
 import { useTranscriptInputs } from '../../../replay/transcript/transcript-input-store';
 import type { RouteLocation } from '../../../router/location';
-import { navigate } from '../../../router/router-store';
+import { ReplayTabs } from '../ReplayTabs';
+import { TargetPicker } from '../TargetPicker';
 import { PlayerBar } from './PlayerBar';
 import { ReplayMessages } from './ReplayMessages';
 import { RuleStates } from './RuleStates';
 import { ScoreChart } from './ScoreChart';
-import { TargetPicker } from './TargetPicker';
 import { TranscriptPicker } from './TranscriptPicker';
 
 type SessionState =
@@ -104,18 +103,7 @@ export function ReplayTranscript({ location, hasCorpus = false }: { location: Ro
 
   return (
     <Stack gap="md">
-      {hasCorpus && (
-        <Tabs
-          value="transcript"
-          // the corpus replay takes the same target parameters
-          onChange={(v) => v === 'corpus' && navigate(CORPUS_REPLAY_PATH, targetQuery(query))}
-        >
-          <Tabs.List>
-            <Tabs.Tab value="transcript">{t('replay.tab.transcript')}</Tabs.Tab>
-            <Tabs.Tab value="corpus">{t('replay.tab.corpus')}</Tabs.Tab>
-          </Tabs.List>
-        </Tabs>
-      )}
+      {hasCorpus && <ReplayTabs current="transcript" query={query} />}
       <Card withBorder>
         <Stack gap="md">
           <Group justify="space-between" align="flex-start">

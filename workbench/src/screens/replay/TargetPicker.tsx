@@ -1,13 +1,13 @@
 import { Alert, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { useApi } from '../../../api/api-context';
-import type { Page } from '../../../api/resource';
-import type { RuleRecord, SchemeRecord } from '../../../contracts-gaps';
-import { useI18n } from '../../../i18n/locale-store';
-import { goReplay, type ReplayQuery } from '../../../replay/replay-query';
-import { useReplayDraft } from '../../../replay/target/draft-store';
-import type { TargetState } from '../../../replay/target/use-replay-target';
+import { useApi } from '../../api/api-context';
+import type { Page } from '../../api/resource';
+import type { RuleRecord, SchemeRecord } from '../../contracts-gaps';
+import { useI18n } from '../../i18n/locale-store';
+import { goReplay as goTo, REPLAY_PATH, type ReplayQuery } from '../../replay/replay-query';
+import { useReplayDraft } from '../../replay/target/draft-store';
+import type { TargetState } from '../../replay/target/use-replay-target';
 
 type Kind = 'rule' | 'scheme' | 'draft';
 interface Option {
@@ -76,14 +76,26 @@ function SavedPicker({
   );
 }
 
-/** Pick what to test: a saved rule, a saved scheme, or the rule editor's draft (alone or within a saved scheme). */
-export function TargetPicker({ query, state }: { query: ReplayQuery; state: TargetState }) {
+/**
+ * Pick what to test: a saved rule, a saved scheme, or the rule editor's draft (alone or within a saved scheme). Both
+ * replays use it; `path` is the replay whose address changes (the single replay by default).
+ */
+export function TargetPicker({
+  query,
+  state,
+  path = REPLAY_PATH,
+}: {
+  query: ReplayQuery;
+  state: TargetState;
+  path?: string;
+}) {
   const { t } = useI18n();
   const draft = useReplayDraft((s) => s.draft);
   const current: Kind = query.draft ? 'draft' : query.schemeId !== null ? 'scheme' : 'rule';
   const [kind, setKind] = useState<Kind>(current);
   const target = state.status === 'ready' ? state.target : null;
   const fresh = { ruleId: null, schemeId: null, draft: false, withinSchemeId: null };
+  const goReplay = (current: ReplayQuery, patch: Partial<ReplayQuery>) => goTo(current, patch, path);
 
   return (
     <Stack gap="xs">
