@@ -11,13 +11,15 @@ export interface LoadedSession {
   readonly engine: EngineSession;
 }
 
-/** The sessions of `refs` with their messages in order, in the order of `refs` (missing ones left out). */
-export async function loadSessions(db: Pick<Database, 'select'>, refs: readonly number[]): Promise<LoadedSession[]> {
-  if (refs.length === 0) return [];
-  const rows = await db
-    .select()
-    .from(chatSessions)
-    .where(inArray(chatSessions.id, [...refs]));
+type EngineMessage = EngineSession['messages'][number];
+
+/** The messages of the sessions `refs`, in order, by session row id (what the engine reads of each message). */
+export async function loadMessages(
+  db: Pick<Database, 'select'>,
+  refs: readonly number[],
+): Promise<Map<number, EngineMessage[]>> {
+  const bySession = new Map<number, EngineMessage[]>();
+  if (refs.length === 0) return bySession;
   const messages = await db
     .select({
       sessionRef: chatMessages.sessionRef,
@@ -29,12 +31,22 @@ export async function loadSessions(db: Pick<Database, 'select'>, refs: readonly 
     .from(chatMessages)
     .where(inArray(chatMessages.sessionRef, [...refs]))
     .orderBy(asc(chatMessages.sessionRef), asc(chatMessages.seq));
-  const bySession = new Map<number, EngineSession['messages'][number][]>();
   for (const { sessionRef, ...m } of messages) {
     const list = bySession.get(sessionRef);
     if (list === undefined) bySession.set(sessionRef, [m]);
     else list.push(m);
   }
+  return bySession;
+}
+
+/** The sessions of `refs` with their messages in order, in the order of `refs` (missing ones left out). */
+export async function loadSessions(db: Pick<Database, 'select'>, refs: readonly number[]): Promise<LoadedSession[]> {
+  if (refs.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(chatSessions)
+    .where(inArray(chatSessions.id, [...refs]));
+  const bySession = await loadMessages(db, refs);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return refs.flatMap((ref) => {
     const row = byId.get(ref);

@@ -20,6 +20,7 @@ import { chatMessages, chatSessions } from '../../db/schema/sessions.js';
 import { ApiError } from '../../http/api-error.js';
 import { defineRoute, noBody } from '../../http/define-route.js';
 import type { RequestAuth } from '../../http/request-auth.js';
+import { formatTimeCursor, parseTimeCursor } from '../../http/time-cursor.js';
 import { importSessions } from '../../ingest/import-sessions.js';
 import { recordsOfArray, recordsOfJsonLines } from '../../ingest/read-records.js';
 import { messageRecord, sessionRecord } from './session-record.js';
@@ -171,7 +172,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       tags,
     },
     async ({ body, auth }) => {
-      const after = parseCursor(body.cursor);
+      const after = parseTimeCursor(body.cursor);
       const rows = await db
         .select()
         .from(chatMessages)
@@ -183,8 +184,8 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
             after === null
               ? undefined
               : or(
-                  gt(chatMessages.sendTime, after.sendTime),
-                  and(eq(chatMessages.sendTime, after.sendTime), gt(chatMessages.id, after.id)),
+                  gt(chatMessages.sendTime, after.time),
+                  and(eq(chatMessages.sendTime, after.time), gt(chatMessages.id, after.id)),
                 ),
           ),
         )
@@ -194,7 +195,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       const last = page[page.length - 1];
       return {
         records: page.map((r) => messageRecord(r, config.timeZone)),
-        nextCursor: rows.length > FETCH_SIZE && last !== undefined ? `${last.sendTime}.${last.id}` : null,
+        nextCursor: rows.length > FETCH_SIZE && last !== undefined ? formatTimeCursor(last.sendTime, last.id) : null,
       };
     },
   );
@@ -208,20 +209,6 @@ function ownMessages(auth: RequestAuth): SQL | undefined {
   return auth.agentId === null
     ? undefined
     : sql`exists (select 1 from ${chatSessions} where ${chatSessions.id} = ${chatMessages.sessionRef} and ${chatSessions.agentId} = ${auth.agentId})`;
-}
-
-/** The cursor is `<sendTime>.<row id>` of the last message read; anything else is a bad request. */
-function parseCursor(cursor: string | null | undefined): { sendTime: number; id: number } | null {
-  if (cursor === null || cursor === undefined || cursor === '') return null;
-  const m = /^(\d{1,16})\.(\d{1,16})$/.exec(cursor);
-  if (m === null)
-    throw ApiError.badRequest(
-      'INVALID_FIELD',
-      `cursor：游标无效 ${cursor}`,
-      `cursor: invalid cursor ${cursor}`,
-      'cursor',
-    );
-  return { sendTime: Number(m[1]), id: Number(m[2]) };
 }
 
 export async function requireSession(app: FastifyInstance, auth: RequestAuth, sessionId: string) {

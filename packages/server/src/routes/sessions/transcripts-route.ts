@@ -4,11 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { dbId } from '../../crud/ids.js';
 import { manualResults } from '../../db/schema/qc-results.js';
-import { chatMessages, chatSessions } from '../../db/schema/sessions.js';
-import { ApiError } from '../../http/api-error.js';
+import { chatSessions } from '../../db/schema/sessions.js';
 import { defineRoute } from '../../http/define-route.js';
 import type { RequestAuth } from '../../http/request-auth.js';
+import { formatTimeCursor, parseTimeCursor } from '../../http/time-cursor.js';
 import { timeFilter } from '../../http/time-filter.js';
+import { loadMessages } from '../../tasks/session-chunk.js';
 
 /** sessions per page at most: a page of 4,090 STC-3 sessions' transcripts is about 8 MB, so pages stay small */
 const PAGE_MAX = 500;
@@ -74,7 +75,7 @@ export async function transcriptsRoute(app: FastifyInstance): Promise<void> {
         body.status === 'ALL' ? undefined : eq(chatSessions.status, body.status),
         ...timeFilter(chatSessions.beginTime, body, config.timeZone),
       );
-      const after = parseCursor(body.cursor);
+      const after = parseTimeCursor(body.cursor);
       const [rows, [counted]] = await Promise.all([
         db
           .select({
@@ -104,20 +105,8 @@ export async function transcriptsRoute(app: FastifyInstance): Promise<void> {
       ]);
       const page = rows.slice(0, body.limit);
       const refs = page.map((r) => r.id);
-      const [messages, manual] = await Promise.all([
-        refs.length === 0
-          ? []
-          : db
-              .select({
-                sessionRef: chatMessages.sessionRef,
-                messageId: chatMessages.messageId,
-                senderRole: chatMessages.senderRole,
-                sendTime: chatMessages.sendTime,
-                content: chatMessages.content,
-              })
-              .from(chatMessages)
-              .where(inArray(chatMessages.sessionRef, refs))
-              .orderBy(asc(chatMessages.sessionRef), asc(chatMessages.seq)),
+      const [bySession, manual] = await Promise.all([
+        loadMessages(db, refs),
         refs.length === 0
           ? []
           : db
@@ -132,12 +121,6 @@ export async function transcriptsRoute(app: FastifyInstance): Promise<void> {
               )
               .orderBy(desc(manualResults.resultTime), desc(manualResults.id)),
       ]);
-      const bySession = new Map<number, Omit<(typeof messages)[number], 'sessionRef'>[]>();
-      for (const { sessionRef, ...m } of messages) {
-        const list = bySession.get(sessionRef);
-        if (list === undefined) bySession.set(sessionRef, [m]);
-        else list.push(m);
-      }
       // newest first: the first score seen for a session is its newest assessment
       const manualScore = new Map<number, number>();
       for (const m of manual)
@@ -155,7 +138,8 @@ export async function transcriptsRoute(app: FastifyInstance): Promise<void> {
           messages: bySession.get(r.id) ?? [],
         })),
         total: counted?.n ?? 0,
-        nextCursor: rows.length > body.limit && last !== undefined ? `${last.beginTime.getTime()}.${last.id}` : null,
+        nextCursor:
+          rows.length > body.limit && last !== undefined ? formatTimeCursor(last.beginTime.getTime(), last.id) : null,
       };
     },
   );
@@ -164,18 +148,4 @@ export async function transcriptsRoute(app: FastifyInstance): Promise<void> {
 /** An agent reads only the sessions he served (as the session list). */
 function ownSessions(auth: RequestAuth): SQL | undefined {
   return auth.agentId === null ? undefined : eq(chatSessions.agentId, auth.agentId);
-}
-
-/** The cursor is `<begin time ms>.<row id>` of the last session read. */
-function parseCursor(cursor: string | null | undefined): { time: number; id: number } | null {
-  if (cursor === null || cursor === undefined || cursor === '') return null;
-  const m = /^(\d{1,16})\.(\d{1,16})$/.exec(cursor);
-  if (m === null)
-    throw ApiError.badRequest(
-      'INVALID_FIELD',
-      `cursor：游标无效 ${cursor}`,
-      `cursor: invalid cursor ${cursor}`,
-      'cursor',
-    );
-  return { time: Number(m[1]), id: Number(m[2]) };
 }
