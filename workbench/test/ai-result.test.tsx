@@ -123,6 +123,18 @@ function listServer() {
       return { records, total: 2, page: Number(request.query?.page), size: Number(request.query?.size) };
     },
     '/v3/chats/qc-scheme/list': () => [{ id: '7', name: '服务规范方案' }],
+    '/v3/chats/session/directory': (request) => {
+      const { kind, keyword } = request.body as { kind: string; keyword?: string | null };
+      const all =
+        kind === 'AGENT'
+          ? [
+              { id: '101', name: '小张' },
+              { id: '102', name: '小李' },
+              { id: '103', name: '小李' },
+            ]
+          : [{ id: '11', name: '售后组' }];
+      return keyword ? all.filter((e) => e.name.includes(keyword)) : all;
+    },
   });
 }
 
@@ -201,6 +213,24 @@ describe('AI result list', () => {
     await userEvent.click(screen.getByRole('button', { name: '搜索' }));
     await waitFor(() => expect(lastBody(calls).timeFrom).toBe('2026-11-01 08:00:00'));
     expect(lastBody(calls).quickDate).toBeUndefined();
+  });
+
+  it('picks the agent and the group by name and searches by their ids', async () => {
+    const { client, calls } = listServer();
+    renderConsole(<AiResultList location={{ path: '/qc/ai-result/list', query: {} }} />, { client, permissions: VIEW });
+    await screen.findByText('坐席1');
+    await userEvent.click(screen.getByRole('combobox', { name: '坐席ID' }));
+    // two agents go by 小李: their ids tell them apart
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      '小张',
+      '小李（102）',
+      '小李（103）',
+    ]);
+    await userEvent.click(screen.getByRole('option', { name: '小李（103）' }));
+    await userEvent.click(screen.getByRole('combobox', { name: '技能组ID' }));
+    await userEvent.click(await screen.findByRole('option', { name: '售后组' }));
+    await userEvent.click(screen.getByRole('button', { name: '搜索' }));
+    await waitFor(() => expect(lastBody(calls)).toMatchObject({ agentId: '103', groupId: '11' }));
   });
 
   it('sorts by the AI score header: ascending, then descending, then not at all', async () => {

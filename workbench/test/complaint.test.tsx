@@ -111,6 +111,11 @@ describe('complaint list', () => {
     await userEvent.click(screen.getByRole('radio', { name: '全部 (20)' }));
     await waitFor(() => expect(bodies().at(-1)).not.toHaveProperty('status'));
 
+    // this server has no agent directory: the agent filter falls back to a box for the id, and still searches
+    await userEvent.type(await screen.findByRole('textbox', { name: '坐席ID' }), '101');
+    await userEvent.click(screen.getByRole('button', { name: '搜索' }));
+    await waitFor(() => expect(bodies().at(-1)).toMatchObject({ agentId: '101' }));
+
     // the id opens the detail of its type
     useRouterStore.setState({ current: { path: '/qc/complaint', query: {}, key: 0 } });
     await userEvent.click(await screen.findByRole('button', { name: '77' }));

@@ -161,11 +161,13 @@ function formServer(saved: { body?: unknown }) {
       ];
       return all.filter((s) => s.targetType === body.targetType && s.type === body.type);
     },
-    '/v3/chats/session/list': () => [
-      { lineId: '1', lineName: '微博客服-通信' },
-      { lineId: '2', lineName: '微博客服-支付与其他' },
-      { lineId: '1', lineName: '微博客服-通信' },
-    ],
+    '/v3/chats/session/directory': (request: ApiRequest) =>
+      (request.body as { kind: string }).kind === 'LINE'
+        ? [
+            { id: '1', name: '微博客服-通信' },
+            { id: '2', name: '微博客服-支付与其他' },
+          ]
+        : [],
     '/v3/chats/qc-task/create': (request: ApiRequest) => {
       saved.body = request.body;
       return { id: '9' };

@@ -175,6 +175,8 @@ export const ROUTE_PERMISSIONS = {
   '/v3/chats/session/import': 'chat-session.import',
   // sessions and messages, read by every result and complaint view
   '/v3/chats/session/list': AUTHENTICATED,
+  // the agents, groups and lines the sessions name, for the filters (an agent sees only his own)
+  '/v3/chats/session/directory': AUTHENTICATED,
   '/v3/chats/session/detail': AUTHENTICATED,
   // transcripts in bulk for the corpus replay (ours): whoever may read rules may replay them over sessions
   '/v3/chats/session/transcripts': 'qc-rule.view',

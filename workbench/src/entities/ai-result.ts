@@ -81,8 +81,8 @@ export const aiResultDescription: EntityDescription<AiResultRow> = {
   filters: [
     { key: 'id', label: 'aiResult.id', kind: 'text' },
     { key: 'sessionId', label: 'aiResult.sessionId', kind: 'text' },
-    { key: 'agentId', label: 'aiResult.agentId', kind: 'text' },
-    { key: 'groupId', label: 'aiResult.groupId', kind: 'text' },
+    { key: 'agentId', label: 'aiResult.agentId', kind: 'directory', directory: 'AGENT' },
+    { key: 'groupId', label: 'aiResult.groupId', kind: 'directory', directory: 'GROUP' },
     { key: 'censorBanId', label: 'aiResult.censorBan', kind: 'text' },
     { key: 'agentWords', label: 'aiResult.agentWords', kind: 'text' },
     { key: 'customerWords', label: 'aiResult.customerWords', kind: 'text' },

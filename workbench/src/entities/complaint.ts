@@ -24,8 +24,8 @@ export const complaintDescription: EntityDescription<Complaint> = {
   filters: [
     { key: 'sessionId', label: 'aiResult.sessionId', kind: 'text' },
     { key: 'resultId', label: 'complaint.resultId', kind: 'text' },
-    { key: 'agentId', label: 'aiResult.agentId', kind: 'text' },
-    { key: 'groupId', label: 'aiResult.groupId', kind: 'text' },
+    { key: 'agentId', label: 'aiResult.agentId', kind: 'directory', directory: 'AGENT' },
+    { key: 'groupId', label: 'aiResult.groupId', kind: 'directory', directory: 'GROUP' },
     { key: 'type', label: 'complaint.type', kind: 'select', dictionary: ComplaintType },
     { key: 'timeby', label: 'aiResult.timeby', kind: 'select', dictionary: ComplaintTimeBy },
   ],

@@ -8,6 +8,7 @@ import {
   qcTaskSaveSchema,
 } from '@qcdesk/contracts';
 import type { ApiClient } from '../api/client';
+import { loadDirectory } from '../api/directory';
 import { resource } from '../api/resource';
 import type { SchemeRecord } from '../contracts-gaps';
 import type { EntityDescriptionWithForm, EntityFormDescription, FormOption } from '../entity/types';
@@ -49,20 +50,9 @@ async function schemeOptions(client: ApiClient, type: string): Promise<FormOptio
     .map((s) => ({ value: String(s.id), label: s.name }));
 }
 
-/** The service lines the sessions name (there is no line directory yet); none when they cannot be read. */
+/** The service lines the sessions name; none when they cannot be read. */
 async function lineOptions(client: ApiClient): Promise<FormOption[]> {
-  try {
-    const sessions = await client.request<{ lineId?: string | null; lineName?: string | null }[]>({
-      path: '/v3/chats/session/list',
-      body: { fields: ['lineId', 'lineName'] },
-    });
-    const lines = new Map<string, string>();
-    for (const s of sessions ?? [])
-      if (s.lineId) lines.set(String(s.lineId), lineLabel({ lineId: String(s.lineId), lineName: s.lineName }));
-    return [...lines].map(([value, label]) => ({ value, label })).sort((a, b) => a.value.localeCompare(b.value));
-  } catch {
-    return [];
-  }
+  return loadDirectory(client, 'LINE').catch(() => []);
 }
 
 /**

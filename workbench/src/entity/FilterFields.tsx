@@ -1,5 +1,6 @@
 import { Select, TextInput } from '@mantine/core';
 import { useI18n } from '../i18n/locale-store';
+import { DirectorySelect } from './DirectorySelect';
 import type { EntityFilter } from './types';
 
 interface Props {
@@ -12,7 +13,7 @@ interface Props {
   onSubmit: () => void;
 }
 
-/** The search inputs of a list or picker: the keyword box and each filter (text, or a dictionary select). */
+/** The search inputs of a list or picker: the keyword box and each filter (text, a dictionary select, a directory pick). */
 export function FilterFields({ keyword, filters, draft, onChange, onSubmit }: Props) {
   const { t, options } = useI18n();
   const text = (key: string, label: string) => (
@@ -28,7 +29,16 @@ export function FilterFields({ keyword, filters, draft, onChange, onSubmit }: Pr
     <>
       {keyword && text('keyword', t('common.keyword'))}
       {filters.map((filter) =>
-        filter.kind === 'select' && filter.dictionary ? (
+        filter.kind === 'directory' && filter.directory ? (
+          <DirectorySelect
+            key={filter.key}
+            kind={filter.directory}
+            label={t(filter.label)}
+            value={draft[filter.key] ?? ''}
+            onChange={(id) => onChange({ ...draft, [filter.key]: id })}
+            onSubmit={onSubmit}
+          />
+        ) : filter.kind === 'select' && filter.dictionary ? (
           <Select
             key={filter.key}
             label={t(filter.label)}

@@ -1,4 +1,4 @@
-import type { Dictionary, PermissionKey, toFieldErrors } from '@qcdesk/contracts';
+import type { Dictionary, DirectoryKind, PermissionKey, toFieldErrors } from '@qcdesk/contracts';
 import type { ReactNode } from 'react';
 import type { ApiClient } from '../api/client';
 import type { RecordId } from '../api/resource';
@@ -38,8 +38,10 @@ export interface EntityColumn<R> {
 export interface EntityFilter {
   key: string;
   label: MessageKey;
-  kind: 'text' | 'select';
+  /** a text box, a dictionary select, or a pick by name of an agent, group or line that sends its id */
+  kind: 'text' | 'select' | 'directory';
   dictionary?: Dictionary<string>;
+  directory?: DirectoryKind;
 }
 
 /** A row button: a route to open, or an action to run (shown when the user holds `permission`). */

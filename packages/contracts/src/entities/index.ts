@@ -14,4 +14,5 @@ export * from './refs.js';
 export * from './rule.js';
 export * from './scheme.js';
 export * from './session-detail.js';
+export * from './session-directory.js';
 export * from './session-import.js';

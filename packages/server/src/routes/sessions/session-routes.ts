@@ -23,6 +23,8 @@ import type { RequestAuth } from '../../http/request-auth.js';
 import { formatTimeCursor, parseTimeCursor } from '../../http/time-cursor.js';
 import { importSessions } from '../../ingest/import-sessions.js';
 import { recordsOfArray, recordsOfJsonLines } from '../../ingest/read-records.js';
+import { directoryRoute } from './directory-route.js';
+import { ownSessions } from './own-sessions.js';
 import { messageRecord, sessionRecord } from './session-record.js';
 import { transcriptsRoute } from './transcripts-route.js';
 
@@ -51,6 +53,8 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   );
   // sessions with their messages in bulk, for the corpus replay
   await transcriptsRoute(app);
+  // who and where the sessions name, for the filters
+  await directoryRoute(app);
 
   defineRoute(
     app,
@@ -201,10 +205,6 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   );
 }
 
-/** An agent reads only the sessions he served; everyone else every session of the organisation. */
-function ownSessions(auth: RequestAuth): SQL | undefined {
-  return auth.agentId === null ? undefined : eq(chatSessions.agentId, auth.agentId);
-}
 function ownMessages(auth: RequestAuth): SQL | undefined {
   return auth.agentId === null
     ? undefined

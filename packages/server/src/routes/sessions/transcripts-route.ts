@@ -1,15 +1,15 @@
 import { idSchema } from '@qcdesk/contracts';
-import { and, asc, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { dbId } from '../../crud/ids.js';
 import { manualResults } from '../../db/schema/qc-results.js';
 import { chatSessions } from '../../db/schema/sessions.js';
 import { defineRoute } from '../../http/define-route.js';
-import type { RequestAuth } from '../../http/request-auth.js';
 import { formatTimeCursor, parseTimeCursor } from '../../http/time-cursor.js';
 import { timeFilter } from '../../http/time-filter.js';
 import { loadMessages } from '../../tasks/session-chunk.js';
+import { ownSessions } from './own-sessions.js';
 
 /** sessions per page at most: a page of 4,090 STC-3 sessions' transcripts is about 8 MB, so pages stay small */
 const PAGE_MAX = 500;
@@ -143,9 +143,4 @@ export async function transcriptsRoute(app: FastifyInstance): Promise<void> {
       };
     },
   );
-}
-
-/** An agent reads only the sessions he served (as the session list). */
-function ownSessions(auth: RequestAuth): SQL | undefined {
-  return auth.agentId === null ? undefined : eq(chatSessions.agentId, auth.agentId);
 }
