@@ -111,6 +111,8 @@ describe('replay one transcript', () => {
     expect(condition('a').getAttribute('data-hit')).toBe('false');
     expect(condition('a').querySelector('[data-why-not]')?.getAttribute('data-why-not')).toBe('OPERATOR');
     expect(within(condition('a')).getByText(/未满足原因：算子未满足/)).toBeTruthy();
+    // the operator by its name in the editor, and how many messages it read
+    expect(within(condition('a')).getByText(/算子「命中任意关键词」在 1 句中未找到所需内容/)).toBeTruthy();
     expect(within(within(condition('a')).getByTestId('why-not-missing')).getByText('投诉')).toBeTruthy();
     expect(within(condition('b')).getByText(/未满足原因：锚点未命中/)).toBeTruthy();
     expect(screen.getByTestId('replay-ai-score').textContent).toBe('100');

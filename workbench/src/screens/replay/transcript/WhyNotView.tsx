@@ -1,4 +1,5 @@
 import { Badge, Code, Group, Stack, Text } from '@mantine/core';
+import { OperatorType } from '@qcdesk/contracts';
 import type { WhyNot, WhyNotStage } from '@qcdesk/engine';
 import type { MessageKey } from '../../../i18n/dictionary';
 import { useI18n } from '../../../i18n/locale-store';
@@ -19,15 +20,20 @@ export const STAGE_LABELS: Record<WhyNotStage, MessageKey> = {
  * what came closest (keywords found and missing, the best similarity, the regex tried, the labels looked for).
  */
 export function WhyNotView({ reason }: { reason: WhyNot }) {
-  const { t, pick } = useI18n();
+  const { t, pick, label } = useI18n();
   const miss = reason.nearestMiss;
+  // the operator by the name the rule editor gives it, not its type code; the engine's own sentence stays as a tooltip
+  const sentence =
+    reason.stage === 'OPERATOR' && miss
+      ? t('replay.whyNot.operatorMiss', { operator: label(OperatorType, miss.operator), count: miss.messagesTried })
+      : pick(reason);
   return (
     <Stack gap={4} data-why-not={reason.stage}>
-      <Text size="sm">
+      <Text size="sm" title={pick(reason)}>
         <Text span fw={600} c="orange.8">
           {t('replay.whyNot.title', { stage: t(STAGE_LABELS[reason.stage]) })}
         </Text>{' '}
-        — {pick(reason)}
+        — {sentence}
       </Text>
       {miss && (
         <Group gap={6}>
