@@ -96,6 +96,13 @@ export const scoreSchema = z
   .min(LIMITS.scoreMin, err('qc.result.scoreRange'))
   .max(LIMITS.scoreMax, err('qc.result.scoreRange'));
 
+/** a rule's score (`conditionConfig.ruleScore.scoreNum`): integer 0..100 */
+export const ruleScoreNumSchema = z
+  .number({ error: (i) => (i.input == null ? 'common.required' : undefined) })
+  .int(err('qc.rule.score'))
+  .min(LIMITS.scoreMin, err('qc.rule.score'))
+  .max(LIMITS.scoreMax, err('qc.rule.score'));
+
 /** an angle score: integer 0..100 */
 export const angleScoreSchema = z
   .number({ error: (i) => (i.input == null ? 'common.required' : undefined) })

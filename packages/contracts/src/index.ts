@@ -17,6 +17,7 @@ export {
   idSchema,
   idsSchema,
   LIMITS,
+  ruleScoreNumSchema,
   scoreSchema,
   timeSchema,
   versionSchema,

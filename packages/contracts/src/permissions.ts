@@ -178,6 +178,8 @@ export const ROUTE_PERMISSIONS = {
   // the agents, groups and lines the sessions name, for the filters (an agent sees only his own)
   '/v3/chats/session/directory': AUTHENTICATED,
   '/v3/chats/session/detail': AUTHENTICATED,
+  // the service summary of the session panel, as the session detail (an agent only his own sessions)
+  '/v3/chats/session/summary': AUTHENTICATED,
   // transcripts in bulk for the corpus replay (ours): whoever may read rules may replay them over sessions
   '/v3/chats/session/transcripts': 'qc-rule.view',
   '/v3/chats/message/query': AUTHENTICATED,

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
+  aiComplaintReviewSchema,
   aiResultReviewSchema,
   aiResultSchema,
   angleRuleCreateSchema,
@@ -17,13 +18,15 @@ import {
   complaintApproveAiSchema,
   complaintApproveManualSchemaFor,
   complaintChangeSchema,
+  complaintChangeSchemaFor,
   complaintCreateSchema,
-  complaintReviewSchema,
+  complaintTypeOfChange,
   conditionConfigSchema,
   foldManualRules,
   lambdaTypeOf,
   loginBodySchema,
   manualAssessmentSchema,
+  manualComplaintReviewSchema,
   meAnswerSchema,
   messageKindOf,
   qcSchemeSchema,
@@ -222,7 +225,7 @@ describe('conditionConfig', () => {
       ['conditions[0].operators[0].type', 'Please select a condition type'],
     ]);
     expect(shown(conditionConfigSchema, { conditions: [{ cid: 'a', operators: [] }] }, 'zh')).toEqual([
-      ['conditions[0].operators', '请选择条件类型'],
+      ['conditions[0].operators', 'Please select a condition type'],
     ]);
     expect(
       errorsOf(conditionConfigSchema, { conditions: [{ cid: 'a', operators: [{ type: 'NOPE', param: {} }] }] })[0]
@@ -319,7 +322,13 @@ describe('QC rule save', () => {
         name: 'r',
         conditionConfig: { conditions: [], ruleScore: { enable: true, ruleScoreType: 'SUB', scoreNum: -1 } },
       }),
-    ).toEqual([['conditionConfig.ruleScore.scoreNum', '分数须在 0-100 之间']]);
+    ).toEqual([['conditionConfig.ruleScore.scoreNum', '规则分值须为 0-100 的整数']]);
+    expect(
+      shown(ruleSaveSchema, {
+        name: 'r',
+        conditionConfig: { conditions: [], ruleScore: { enable: true, ruleScoreType: 'SUB', scoreNum: 2.5 } },
+      }),
+    ).toEqual([['conditionConfig.ruleScore.scoreNum', '规则分值须为 0-100 的整数']]);
   });
 });
 
@@ -454,27 +463,38 @@ describe('complaints', () => {
       ['complaintFiles', 'The limit is 1 file'],
     ]);
   });
-  it('review: status must be chosen and not PENDING', () => {
-    expect(complaintReviewSchema.parse(review)).toEqual(review);
-    expect(shown(complaintReviewSchema, { ...review, status: 'PENDING' })).toEqual([['status', '审核状态不能为空']]);
-    expect(shown(complaintReviewSchema, { ...review, status: undefined }, 'en')).toEqual([
+  it('review: status must be chosen and not PENDING, in the words of each review', () => {
+    expect(manualComplaintReviewSchema.parse(review)).toEqual(review);
+    expect(shown(manualComplaintReviewSchema, { ...review, status: 'PENDING' })).toEqual([
+      ['status', '审核状态不能为空'],
+    ]);
+    expect(shown(manualComplaintReviewSchema, { ...review, status: undefined }, 'en')).toEqual([
       ['status', 'review status cannot be empty'],
     ]);
+    // the AI review says it in English, in Chinese mode too
+    expect(shown(aiComplaintReviewSchema, { ...review, status: 'PENDING' })).toEqual([
+      ['status', 'review status cannot be empty'],
+    ]);
+    expect(shown(complaintChangeSchemaFor('AI'), { complaint: { ...review, status: undefined }, version: 1 })).toEqual([
+      ['complaint.status', 'review status cannot be empty'],
+    ]);
+    expect(complaintTypeOfChange({ rules: [] })).toBe('AI');
+    expect(complaintTypeOfChange({ manualAngles: [] })).toBe('MANUAL');
   });
   it('review: reason required, ≤ 100; attachment under qc/complaint/', () => {
-    expect(shown(complaintReviewSchema, { ...review, commonReason: '' }, 'en')).toEqual([
+    expect(shown(manualComplaintReviewSchema, { ...review, commonReason: '' }, 'en')).toEqual([
       ['commonReason', 'review reason cannot be empty'],
     ]);
-    expect(shown(complaintReviewSchema, { ...review, commonReason: undefined }, 'en')).toEqual([
+    expect(shown(manualComplaintReviewSchema, { ...review, commonReason: undefined }, 'en')).toEqual([
       ['commonReason', 'review reason cannot be empty'],
     ]);
-    expect(shown(complaintReviewSchema, { ...review, commonReason: '理'.repeat(101) })).toEqual([
+    expect(shown(manualComplaintReviewSchema, { ...review, commonReason: '理'.repeat(101) })).toEqual([
       ['commonReason', '不能超过 100 个字符'],
     ]);
-    expect(shown(complaintReviewSchema, { ...review, commonAttachment: '../etc/passwd' }, 'en')).toEqual([
+    expect(shown(manualComplaintReviewSchema, { ...review, commonAttachment: '../etc/passwd' }, 'en')).toEqual([
       ['commonAttachment', 'Wrong format'],
     ]);
-    expect(shown(complaintReviewSchema, { ...review, commonAttachment: 'qc/complaint/../../x' }, 'en')).toEqual([
+    expect(shown(manualComplaintReviewSchema, { ...review, commonAttachment: 'qc/complaint/../../x' }, 'en')).toEqual([
       ['commonAttachment', 'Wrong format'],
     ]);
   });
@@ -520,11 +540,14 @@ describe('complaints', () => {
         complaintChangeSchema,
         {
           complaint: review,
+          version: 1,
           manualAngles: [{ angleId: 'a', manualRules: [{ angleId: 'a', ruleId: 'r', scoreNum: 101 }] }],
         },
         'en',
       ),
     ).toEqual([['manualAngles[0].manualRules[0].scoreNum', 'The score must be from 0 to 100']]);
+    const { version: _read, ...blind } = body;
+    expect(shown(complaintChangeSchema, blind)).toEqual([['version', '修改时须提供版本号']]);
   });
   it('review is offered only while neither ACTIVE nor INACTIVE', () => {
     expect(['PENDING', 'ACTIVE', 'INACTIVE'].map((s) => canReviewComplaint(s as 'PENDING'))).toEqual([

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Deleted } from '../enums/common.js';
-import { QcResultStatus, RuleScoreType } from '../enums/qc.js';
+import { QcResultStatus, RuleScoreType, ScoringStyle } from '../enums/qc.js';
 import { auditShape, idSchema, LIMITS, optionalText, scoreSchema, timeSchema, versionSchema } from '../fields.js';
 import { complaintInResultSchema } from './complaint.js';
 import { manualRuleSchema } from './manual-result.js';
@@ -47,8 +47,12 @@ export const aiResultSchema = z.object({
   /** agent name */
   name: z.string().nullish(),
   nick: z.string().nullish(),
+  customerId: z.string().nullish(),
+  customerNick: z.string().nullish(),
   schemeId: z.string(),
   schemeName: z.string().nullish(),
+  /** the QC task whose run inspected the session */
+  taskId: z.string().nullish(),
   aiScore: z.number().nullish(),
   aiStatus: QcResultStatus.schema,
   comments: z.string().nullish(),
@@ -66,9 +70,18 @@ export const aiResultSchema = z.object({
   complaint: complaintInResultSchema.nullish(),
   manualRules: z.array(manualRuleSchema).nullish(),
   manualScore: z.number().nullish(),
+  /** the session's manual result, when there is one: its style and, for PASS, whether it passed */
+  manualStyle: ScoringStyle.schema.nullish(),
+  manualPass: z.boolean().nullish(),
+  /** the session's rating 1..5 and whether it was resolved */
+  satisfaction: z.number().nullish(),
+  resolved: z.boolean().nullish(),
+  censorBanIds: z.array(z.string()).nullish(),
   groups: z.array(groupRefSchema).default([]),
   sessionBeginTime: timeSchema.nullish(),
   closeTime: timeSchema.nullish(),
+  /** when the inspection ran (`createTime` is the session start, the lists' time basis) */
+  resultTime: timeSchema.nullish(),
   deleted: Deleted.schema.optional(),
   version: z.number().int().nullish(),
   ...auditShape,

@@ -19,12 +19,14 @@ export const complaintFilesSchema = z
   .array(complaintFileSchema)
   .max(LIMITS.complaintAttachments, err('qc.complaint.attachmentLimit'));
 
-/** The complaint as a result carries it: `{id, status, commonReason, commonAttachment}`. */
+/** The complaint as a result carries it: `{id, status, commonReason, commonAttachment, version}`. */
 export const complaintInResultSchema = z.object({
   id: z.string(),
   status: ComplaintStatus.schema,
   commonReason: z.string().nullish(),
   commonAttachment: z.string().nullish(),
+  /** the complaint's version, which a review sends back (optimistic locking) */
+  version: z.number().int().nullish(),
 });
 export type ComplaintInResult = z.infer<typeof complaintInResultSchema>;
 

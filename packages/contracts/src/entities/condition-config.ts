@@ -14,7 +14,7 @@ import {
   RangeSelect,
   RuleScoreType,
 } from '../enums/qc.js';
-import { err, LIMITS, scoreSchema } from '../fields.js';
+import { err, LIMITS, ruleScoreNumSchema } from '../fields.js';
 
 const count = (min = 0) => z.number().int().min(min);
 const strings = z.array(z.string().max(500)).max(5000);
@@ -127,11 +127,11 @@ export const conditionSchema = z.object({
 });
 export type ConditionConfigItem = z.infer<typeof conditionSchema>;
 
-/** `ruleScore {enable, ruleScoreType SUB/ADD/ONCE, scoreNum 0..100}` */
+/** `ruleScore {enable, ruleScoreType SUB/ADD/ONCE, scoreNum integer 0..100}` */
 export const ruleScoreSchema = z.object({
   enable: z.boolean(),
   ruleScoreType: RuleScoreType.schema,
-  scoreNum: scoreSchema,
+  scoreNum: ruleScoreNumSchema,
 });
 export type RuleScoreConfig = z.infer<typeof ruleScoreSchema>;
 

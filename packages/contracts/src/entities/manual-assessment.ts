@@ -23,7 +23,9 @@ export type ManualAngleInput = z.infer<typeof manualAngleInputSchema>;
  * /v3/chats/qc-manual-result/create: `{schemeId, sessionId, manualAngles [{angleId, manualRules [{angleId,
  * ruleId, reason, fatalError, scoreNum, pass}]}], vetoList [{vetoName}], appraises [{title, appraise}]}`.
  * What depends on the scheme (its style, its required appraisal items) is checked by `assessmentSchemaFor`.
- * `version` is the manual result's as the form read it: when sent, a stale one is refused (someone assessed first).
+ * `version` is the manual result's as the form read it: required when the session already has a result for the
+ * scheme (the server answers 400 naming `version` without it, 409 when stale: someone assessed first); a first
+ * assessment of a session without one sends none.
  */
 export const manualAssessmentSchema = z.object({
   schemeId: idSchema,

@@ -114,3 +114,15 @@ export function checkVetoRules(scheme: {
     ? { ok: true }
     : { ok: false, code: 'qc.scheme.vetoRuleNotLinked', params: { ruleId: stray } };
 }
+
+/**
+ * Whether a rule a scheme links takes part when the scheme inspects sessions: a live rule (not in the recycle bin)
+ * and, in an AI scheme, an AI rule (manual rules are scored by people). The server's QC tasks and the workbench's
+ * replay tester choose a scheme's rules with this one test, so a replay runs what a task would.
+ */
+export function ruleRunsInScheme(
+  rule: { readonly type?: string | null; readonly deleted?: string | null },
+  schemeTargetType: string | null | undefined,
+): boolean {
+  return (rule.deleted ?? 'NONE') === 'NONE' && ((schemeTargetType ?? 'AI') !== 'AI' || rule.type === 'AI');
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SessionParty, SessionStatus, SummaryFieldType } from '../enums/chat.js';
-import { timeSchema } from '../fields.js';
+import { idSchema, timeSchema } from '../fields.js';
 
 /** A session's rating: `{id, resolved, score, note}` (score valid 1..5). */
 export const scoreResultSchema = z.object({
@@ -45,11 +45,24 @@ export const summaryFieldSchema = z.object({
 });
 export type SummaryField = z.infer<typeof summaryFieldSchema>;
 
-/** A session's service summary, loaded by sessionId and chatId. */
+/**
+ * A session's service summary, loaded by sessionId and chatId: resolved, the summary text, the form it was filled
+ * in, and the form's fields `{fieldCode, fieldName, fieldType, formData}`.
+ */
 export const sessionSummarySchema = z.object({
   resolved: z.boolean().nullish(),
-  content: z.string().nullish(),
-  form: z.string().nullish(),
-  fields: z.array(summaryFieldSchema).default([]),
+  content: z.string().max(5000).nullish(),
+  form: z.string().max(200).nullish(),
+  fields: z.array(summaryFieldSchema).max(200).default([]),
 });
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
+
+/** POST /v3/chats/session/summary: the session (its chat too, when the caller knows it). */
+export const sessionSummaryBodySchema = z.object({
+  sessionId: idSchema,
+  chatId: idSchema.nullish(),
+});
+export type SessionSummaryBody = z.infer<typeof sessionSummaryBodySchema>;
+
+/** The summary, or null for a session whose agent filled none. */
+export const sessionSummaryAnswerSchema = sessionSummarySchema.nullable();

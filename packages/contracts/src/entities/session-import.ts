@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sessionSummarySchema } from './session-detail.js';
 
 // Ids of agents, groups and lines are the console's record ids: positive whole numbers, as numbers or strings.
 const recordId = z
@@ -61,7 +62,12 @@ export const sessionImportSchema = z.object({
   closeWay: z.enum(['AGENT', 'CUSTOMER', 'SYSTEM']).nullish(),
   closeReason: optionalText(500),
   mode: optionalText(100),
-  summary: z.boolean().default(false),
+  /**
+   * whether the agent filled a service summary, or the summary itself (`{resolved, content, form, fields}`, which
+   * POST /v3/chats/session/summary answers); a summary object means true
+   */
+  summary: z.union([z.boolean(), sessionSummarySchema]).default(false),
+  /** the summary as older desks sent it beside `summary: true`; `summary` as an object is preferred */
   summaryDetail: z.record(z.string(), z.unknown()).nullish(),
   scoreProgress: z.number().int().default(-1),
   scoreWay: z.enum(['AGENT', 'CUSTOMER', 'SYSTEM']).nullish(),

@@ -23,7 +23,8 @@ export type CensorBanStatus = ActiveStatus;
 
 /**
  * Quick date filter of the result, complaint and log lists. YESTERDAY is the default; DAY7 is today and the
- * 6 days before it, DAY30 today and the 29 before; ALL has no limits. See `quickDateRange`.
+ * 6 days before it, DAY30 today and the 29 before; ALL has no limits. The server computes the bounds in its
+ * configured time zone (packages/server/src/http/quick-date.ts).
  */
 export const QuickDate = defineDictionary('dict-quick-date', {
   YESTERDAY: { zh: '昨天', en: 'Yesterday' },

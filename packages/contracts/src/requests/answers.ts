@@ -30,6 +30,15 @@ export const manualResultDetailSchema = manualResultSchema.extend(transcriptShap
 export const manualResultComplaintDetailSchema = manualResultSchema.extend(complaintDetailShape);
 /** /v3/chats/qc-angle/detail: the angle (also as `name`) of its scheme with its linked rules */
 export const angleDetailSchema = schemeAngleSchema.extend({ name: z.string(), schemeId: z.string() });
+/** /v3/chats/qc-scheme/detail: the scheme with its live angles as /v3/chats/qc-angle/detail answers each one */
+export const schemeDetailSchema = qcSchemeSchema.extend({ schemeAngles: z.array(angleDetailSchema).default([]) });
+
+export type AiResultDetailAnswer = z.infer<typeof aiResultDetailSchema>;
+export type AiResultComplaintDetailAnswer = z.infer<typeof aiResultComplaintDetailSchema>;
+export type ManualResultDetailAnswer = z.infer<typeof manualResultDetailSchema>;
+export type ManualResultComplaintDetailAnswer = z.infer<typeof manualResultComplaintDetailSchema>;
+export type AngleDetailAnswer = z.infer<typeof angleDetailSchema>;
+export type SchemeDetailAnswer = z.infer<typeof schemeDetailSchema>;
 
 export type ManualResultPage = z.infer<typeof manualResultPageSchema>;
 export type ComplaintPage = z.infer<typeof complaintPageSchema>;

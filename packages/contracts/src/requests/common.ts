@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ActiveStatus, Deleted, type QuickDate, ScoreSortKey, type SortDirection } from '../enums/common.js';
+import { ActiveStatus, Deleted, ScoreSortKey, type SortDirection } from '../enums/common.js';
 import { err, idSchema, idsSchema, LIMITS, timeSchema, versionSchema } from '../fields.js';
 
 /**
@@ -126,41 +126,4 @@ export function timeOrder(
   if (from && to && Date.parse(to.replace(' ', 'T')) < Date.parse(from.replace(' ', 'T'))) {
     ctx.addIssue({ code: 'custom', message: 'common.timeOrder', path: [path] });
   }
-}
-
-const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-/** 'YYYY-MM-DD HH:mm:ss' in local time */
-export function formatDateTime(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(
-    date.getMinutes(),
-  )}:${pad(date.getSeconds())}`;
-}
-
-/**
- * The bounds of a quick date filter in local time, both inclusive: YESTERDAY the previous day 00:00:00 to
- * 23:59:59; TODAY today; DAY7 the 6 days before today and today; DAY30 the 29 days before and today; ALL none.
- */
-export function quickDateRange(
-  quick: QuickDate,
-  now: Date = new Date(),
-): { timeFrom: Date | null; timeTo: Date | null } {
-  if (quick === 'ALL') return { timeFrom: null, timeTo: null };
-  const day = (offset: number, end: boolean) =>
-    new Date(
-      now.getFullYear(),
-      now.getMonth(),
-      now.getDate() + offset,
-      end ? 23 : 0,
-      end ? 59 : 0,
-      end ? 59 : 0,
-      end ? 999 : 0,
-    );
-  const back = { YESTERDAY: -1, TODAY: 0, DAY7: -6, DAY30: -29 }[quick];
-  return { timeFrom: day(back, false), timeTo: day(quick === 'YESTERDAY' ? -1 : 0, true) };
-}
-
-/** `quickDateRange` as the `timeFrom`/`timeTo` strings a list body carries (absent for ALL). */
-export function quickDateFilter(quick: QuickDate, now: Date = new Date()): { timeFrom?: string; timeTo?: string } {
-  const { timeFrom, timeTo } = quickDateRange(quick, now);
-  return timeFrom && timeTo ? { timeFrom: formatDateTime(timeFrom), timeTo: formatDateTime(timeTo) } : {};
 }

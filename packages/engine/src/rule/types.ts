@@ -41,26 +41,26 @@ export type NamedLambda = 'ALL' | 'ANY_ONE' | 'ANY_ONE_NOT_MET';
 
 export interface KeywordParam {
   keywords: string[];
-  inSentence?: boolean;
-  threshold?: number;
-  keywordMatchSize?: number;
-  caseSensitive?: boolean;
+  inSentence?: boolean | null;
+  threshold?: number | null;
+  keywordMatchSize?: number | null;
+  caseSensitive?: boolean | null;
 }
 export interface SimilarParam {
   phrases: string[];
-  similarity?: number;
+  similarity?: number | null;
 }
 export interface RegexParam {
   regex: string;
   notRegex?: string | null;
-  caseSensitive?: boolean;
+  caseSensitive?: boolean | null;
 }
 export interface RepeatParam {
-  window?: number;
-  similarity?: number;
-  hitTime?: number;
-  minWordSize?: number;
-  exceptions?: string[];
+  window?: number | null;
+  similarity?: number | null;
+  hitTime?: number | null;
+  minWordSize?: number | null;
+  exceptions?: string[] | null;
 }
 export interface ModelParam {
   types: string[];
@@ -68,7 +68,7 @@ export interface ModelParam {
 
 export interface OperatorConfig {
   type: OperatorType;
-  name?: string;
+  name?: string | null;
   param: KeywordParam | SimilarParam | RegexParam | RepeatParam | ModelParam;
 }
 

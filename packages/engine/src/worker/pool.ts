@@ -123,7 +123,9 @@ export interface Pool {
    * The inspection state after each prefix of one session (the replay tester), computed on the least busy worker
    * with the rules and scheme given here: it needs no `load` and leaves the loaded rules alone. A rule that does not
    * compile or a malformed session comes back as `{ok: false, error}`; a worker that dies or overruns the time
-   * budget, as `WORKER_CRASHED` / `WORKER_TIMEOUT` (the worker is replaced). Aborting rejects with the signal's reason.
+   * budget, as `WORKER_CRASHED` / `WORKER_TIMEOUT` (the worker is replaced). Aborting rejects with the signal's reason
+   * at once and, when the replay has not ended 200 ms later, terminates its worker and starts another in its place
+   * (so a long replay stops using a core; the batches the worker held go back to the queue).
    */
   replay(
     request: ReplayRequest,
@@ -135,6 +137,9 @@ export interface Pool {
 }
 
 type Death = 'WORKER_CRASHED' | 'WORKER_TIMEOUT' | 'CANCELLED' | 'CLOSED';
+
+/** How long an aborted replay may take to end on its own before its worker is terminated and replaced. */
+const REPLAY_ABORT_GRACE_MS = 200;
 
 class WorkerDeath extends Error {
   constructor(
@@ -178,6 +183,8 @@ class Slot {
   readonly jobs: Job[] = [];
   /** batches answered so far: progress for the time budget */
   answeredJobs = 0;
+  /** replays handed to this worker and not yet answered: they keep it busy as batches do */
+  replays = 0;
   timer: ReturnType<typeof setInterval> | undefined;
   private dieWith: (error: WorkerDeath) => void = noop;
   private terminated: Promise<void> = Promise.resolve();
@@ -279,7 +286,7 @@ export function createWorkerPool(adapter: PoolAdapter, options: PoolOptions = {}
     for (let depth = 1; depth <= pipeline; depth++) {
       for (const slot of slots) {
         if (queue.length === 0) return;
-        if (slot.jobs.length < depth && slot.dead === null) void run(slot, queue.shift()!);
+        if (slot.jobs.length + slot.replays < depth && slot.dead === null) void run(slot, queue.shift()!);
       }
     }
   }
@@ -517,22 +524,43 @@ export function createWorkerPool(adapter: PoolAdapter, options: PoolOptions = {}
     if (broken !== null) throw new Error(broken);
     const { signal } = replayOptions;
     signal?.throwIfAborted();
-    // The replay waits behind the batches its worker already holds; the budget counts them and every step.
-    const slot = slots.reduce((a, b) => (b.jobs.length < a.jobs.length ? b : a));
+    // The least busy worker, replays counted with batches; the replay waits behind what that worker already holds,
+    // and the budget counts it and every step.
+    const busy = (s: Slot) => s.jobs.length + s.replays;
+    const slot = slots.reduce((a, b) => (busy(b) < busy(a) ? b : a));
     const messages = (request.session as { messages?: unknown } | null)?.messages;
-    const queued = slot.jobs.reduce((n, job) => n + job.sessions.length, 0);
+    const queued = slot.jobs.reduce((n, job) => n + job.sessions.length, 0) + slot.replays;
     const steps = Array.isArray(messages) ? messages.length : 1;
     const timer = setTimeout(() => void slot.kill('WORKER_TIMEOUT'), timeoutMs * (1 + queued + steps));
+    let answered = false;
+    let graceTimer: ReturnType<typeof setTimeout> | undefined;
     let onAbort = noop;
     const aborted = new Promise<never>((_, reject) => {
-      onAbort = () => reject(signal?.reason);
+      onAbort = () => {
+        reject(signal?.reason);
+        // A worker cannot be interrupted inside a call: a replay that does not end on its own within a moment is
+        // stopped with its worker, which is replaced (its other work goes back to the queue or is asked again).
+        graceTimer = setTimeout(() => {
+          if (!answered) void slot.kill('CANCELLED', 'replay cancelled');
+        }, REPLAY_ABORT_GRACE_MS);
+      };
     });
     aborted.catch(noop);
     signal?.addEventListener('abort', onAbort, { once: true });
+    slot.replays++;
+    const call = Promise.race([slot.api.replay(request), slot.died]).finally(() => {
+      answered = true;
+      clearTimeout(graceTimer);
+      slot.replays--;
+      queueMicrotask(pump);
+    });
+    call.catch(noop);
     try {
-      return await Promise.race([slot.api.replay(request), slot.died, aborted]);
+      return await Promise.race([call, aborted]);
     } catch (error) {
       if (!(error instanceof WorkerDeath)) throw error;
+      // another replay's cancelling stopped this one's worker: ask again on a live one
+      if (error.reason === 'CANCELLED' && signal?.aborted !== true && !closed) return replay(request, replayOptions);
       const message = `the worker ended while replaying: ${error.message}`;
       return {
         ok: false,

@@ -5,6 +5,10 @@ import { ApiError } from '../http/api-error.js';
 /** Folders uploads may go to (qc-area §7: complaint attachments under qc/complaint/). */
 export const UPLOAD_DIRS = ['qc/complaint'] as const;
 export type UploadDir = (typeof UPLOAD_DIRS)[number];
+/** The pictures of chat messages the store holds (the demo seed's), downloadable but not an upload folder. */
+export const CHAT_IMAGE_DIR = 'chat/image';
+/** Folders the download route serves, each per organisation. */
+const STORE_DIRS: readonly string[] = [...UPLOAD_DIRS, CHAT_IMAGE_DIR];
 
 /**
  * The absolute path of a stored file, from the path the API hands out ('qc/complaint/20240501/ab12-x.png').
@@ -30,7 +34,7 @@ export function storedFilePath(filesDir: string, path: string): string {
 export function tenantFilePath(filesDir: string, organizationId: number, path: string): string | null {
   const full = storedFilePath(filesDir, path);
   const parts = normalize(path).split(sep);
-  const ownDir = UPLOAD_DIRS.some((dir) => {
+  const ownDir = STORE_DIRS.some((dir) => {
     const prefix = dir.split('/');
     return (
       parts.length > prefix.length + 1 &&

@@ -111,8 +111,9 @@ export function normalizeSession(record: ParsedRecord): NormalizedSession {
     closeWay: record.closeWay ?? null,
     closeReason: record.closeReason ?? null,
     mode: record.mode ?? null,
-    summary: record.summary,
-    summaryDetail: record.summaryDetail ?? null,
+    // a summary object is the summary itself (and says one was filled); `summaryDetail` is the older spelling
+    summary: typeof record.summary === 'object' ? true : record.summary,
+    summaryDetail: (typeof record.summary === 'object' ? record.summary : record.summaryDetail) ?? null,
     scoreProgress: record.scoreProgress,
     scoreWay: record.scoreWay ?? null,
     scoringTime: record.scoringTime ?? null,

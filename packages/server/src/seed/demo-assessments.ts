@@ -7,6 +7,8 @@ import { review } from '../routes/ai-result/ai-result-routes.js';
 import { loadPersonScheme, scoreAssessment } from '../routes/qc-manual-result/assess.js';
 // the sessions and their AI results come first: that seeder registers on import, before this one
 import '../tasks/demo-seeder.js';
+// and the image messages appended to the newest sessions
+import './demo-chat-images.js';
 import { type DemoSeedContext, demoSeeders } from './demo-seeders.js';
 
 const DAY = 86_400_000;

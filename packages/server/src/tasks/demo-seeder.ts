@@ -40,6 +40,66 @@ const AGENTS = [
 ] as const;
 const CHANNELS = ['WEIBO', 'APP', 'WEB', 'WECHAT'] as const;
 
+/** What the demo summaries say a customer asked about, by the words of the dialogue (the first that matches). */
+const SUMMARY_TOPICS = [
+  {
+    words: /话费|扣费|资费|套餐|流量/,
+    kind: '资费咨询',
+    content: '客户反映话费扣费异常，已核对近三个月账单并解释套餐计费规则',
+  },
+  {
+    words: /信号|网络|宽带|断网/,
+    kind: '故障报修',
+    content: '客户反映网络信号差，已登记故障并告知维修人员将在 24 小时内联系',
+  },
+  {
+    words: /退款|退货|退钱/,
+    kind: '退款申请',
+    content: '客户申请退款，已核实订单状态并提交退款申请，3-5 个工作日到账',
+  },
+  { words: /快递|物流|发货|收货/, kind: '物流查询', content: '客户查询物流进度，已提供运单号并催促仓库尽快发货' },
+  { words: /投诉|不满|差评/, kind: '投诉处理', content: '客户对服务不满并提出投诉，已致歉安抚，转投诉处理组跟进' },
+  { words: /密码|账号|登录|注册/, kind: '账号问题', content: '客户无法登录账号，已指导通过手机验证码重置密码' },
+] as const;
+const SUMMARY_OTHER = { kind: '业务咨询', content: '客户咨询业务办理流程，已逐项说明所需材料与办理渠道' } as const;
+
+/**
+ * The service summary an agent would have filled for a demo session (about three in five have one): resolved, a
+ * line of what was done, the line's summary form and its fields — one of them left empty, as forms often are.
+ */
+export function demoSummary(h: number, text: string) {
+  const topic = SUMMARY_TOPICS.find((t) => t.words.test(text)) ?? SUMMARY_OTHER;
+  const resolved = h % 7 !== 0;
+  const callBack = !resolved || h % 4 === 0;
+  return {
+    resolved,
+    content: resolved ? `${topic.content}，客户表示满意。` : `${topic.content}，问题尚未解决，待回访确认。`,
+    form: '微博客服服务小结',
+    fields: [
+      { fieldCode: 'category', fieldName: '咨询类型', fieldType: 'LIST_SINGLE', formData: topic.kind },
+      {
+        fieldCode: 'phone',
+        fieldName: '联系电话',
+        fieldType: 'PHONE',
+        formData: `138****${String(h % 10000).padStart(4, '0')}`,
+      },
+      { fieldCode: 'callBack', fieldName: '是否回访', fieldType: 'RADIO', formData: callBack ? '是' : '否' },
+      {
+        fieldCode: 'tags',
+        fieldName: '问题标签',
+        fieldType: 'CHECKBOX',
+        formData: resolved ? [topic.kind] : [topic.kind, '待跟进'],
+      },
+      {
+        fieldCode: 'orderNo',
+        fieldName: '关联单号',
+        fieldType: 'INPUT',
+        formData: h % 3 === 0 ? `GD${h % 1_000_000}` : null,
+      },
+    ],
+  };
+}
+
 /** A small stable hash of the session id, so every start dresses the same session the same way. */
 function hash(text: string): number {
   let h = 2166136261;
@@ -49,7 +109,8 @@ function hash(text: string): number {
 
 /**
  * Gives an STC-3 dialogue what a desk session has: a line (telecom helpdesks on line 1), an agent (the demo agent
- * 1001 first), one or two skill groups, a channel, a rating derived from the annotators' satisfaction score, and a
+ * 1001 first), one or two skill groups, a channel, a rating derived from the annotators' satisfaction score, a
+ * service summary for about three in five, and a
  * start time spread over the last 30 days (the i-th of n sessions is i/n of 30 days old), so every quick date
  * filter shows something.
  */
@@ -85,6 +146,7 @@ export function dressDemoSession(
     scoreProgress: score === null ? -1 : 1,
     scoreWay: score === null ? null : 'SYSTEM',
     scoreResult: score === null ? null : { score, resolved: (quality?.S ?? 0) >= 0 },
+    summary: h % 5 < 3 ? demoSummary(h, text) : false,
     beginTime: begin,
     messages: messages.map((m, k) => ({ ...m, sendTime: begin + (k + 1) * 20_000 })),
   };

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ruleRunsInScheme } from '@qcdesk/contracts';
 import type { ScoringAngle } from '@qcdesk/engine';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/connect.js';
@@ -76,12 +77,11 @@ export async function loadSchemeDefinition(
             ),
           )
           .orderBy(asc(qcAngleRules.id));
-  const isAi = scheme.targetType === 'AI';
   const rules = new Map<number, RuleInfo>();
   const engineRules: SchemeDefinition['engineRules'] = [];
   const scoringAngles: ScoringAngle[] = [];
   const schemeAngles = angles.map((angle) => {
-    const linked = links.filter((l) => l.angleId === angle.id && (!isAi || l.rule.type === 'AI'));
+    const linked = links.filter((l) => l.angleId === angle.id && ruleRunsInScheme(l.rule, scheme.targetType));
     for (const { rule } of linked) {
       if (rules.has(rule.id)) continue;
       const score = (rule.conditionConfig as { ruleScore?: { ruleScoreType?: string } } | null)?.ruleScore;

@@ -163,6 +163,42 @@ describe('bearer tokens for backend services', () => {
     expect((await bearer('/v3/auth/me')).statusCode).toBe(401);
   });
 
+  it('names the field of a bad token request (400)', async () => {
+    const viewer = await signIn(t, 'viewer', 'viewer-pass');
+    const blank = await viewer.post('/v3/auth/token/create', { name: '  ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({ code: 'INVALID_FIELD', field: 'name' });
+    const days = await viewer.post('/v3/auth/token/create', { name: 'job', expireDays: 0 }, { lang: 'en' });
+    expect(days.statusCode).toBe(400);
+    expect(days.json()).toMatchObject({ field: 'expireDays' });
+    expect(days.json().message).toMatch(/^expireDays: /);
+    const none = await viewer.post('/v3/auth/token/revoke', { ids: [] });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ code: 'INVALID_FIELD', field: 'ids' });
+    expect(await (await viewer.post('/v3/auth/token/list')).json()).toEqual([]);
+  });
+
+  it("revokes only the caller's own tokens: another user's id changes nothing", async () => {
+    const boss = await signIn(t, 'boss', 'right-password');
+    const { id, token } = (await boss.post('/v3/auth/token/create', { name: 'boss job' })).json();
+    const viewer = await signIn(t, 'viewer', 'viewer-pass');
+    const tried = await viewer.post('/v3/auth/token/revoke', { ids: [id] });
+    expect(tried.statusCode).toBe(200);
+    expect(tried.json()).toEqual({ ids: [] });
+    expect((await viewer.post('/v3/auth/token/list')).json()).toEqual([]);
+    expect((await boss.post('/v3/auth/token/list')).json()).toEqual([
+      expect.objectContaining({ id, name: 'boss job' }),
+    ]);
+    const me = await t.app.inject({
+      method: 'POST',
+      url: '/v3/auth/me',
+      payload: {},
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user.username).toBe('boss');
+  });
+
   it('refuses a made-up bearer token', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { readServerConfig, type ServerConfig } from '../../src/config/server-config.js';
@@ -36,7 +39,9 @@ export async function startTestApp(overrides: Partial<ServerConfig> = {}): Promi
       await client.end();
     };
   }
-  const config: ServerConfig = { ...base, databaseUrl, demo: false, ...overrides };
+  // a file store of its own (the demo seed stores pictures), never the repository's .qcdesk
+  const ownFiles = overrides.filesDir === undefined ? mkdtempSync(join(tmpdir(), 'qcdesk-test-files-')) : null;
+  const config: ServerConfig = { ...base, databaseUrl, demo: false, filesDir: ownFiles ?? base.filesDir, ...overrides };
   const database = await openDatabase({ databaseUrl, dataDir: null });
   const app = await buildApp({ db: database.db, config });
   await app.ready();
@@ -48,6 +53,7 @@ export async function startTestApp(overrides: Partial<ServerConfig> = {}): Promi
       await app.close();
       await database.close();
       if (dropDatabase !== null) await dropDatabase();
+      if (ownFiles !== null) rmSync(ownFiles, { recursive: true, force: true });
     },
   };
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedFilePath } from '../../src/files/file-store.js';
+import { demoBillPng } from '../../src/seed/demo-chat-images.js';
 import { type Caller, organisationWith } from '../helpers/accounts.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -94,6 +95,27 @@ describe('attachments', () => {
     expect((await download('qc/complaint/none.png')).statusCode).toBe(404);
     expect((await download(`qc/complaint/${organizationId}/none.png`)).statusCode).toBe(404);
     expect((await download('qc')).statusCode).toBe(404);
+  });
+
+  it('serves the chat images of the store (chat/image/<organisation>/) to that organisation only', async () => {
+    const path = `chat/image/${organizationId}/demo/bill.png`;
+    mkdirSync(join(filesDir, 'chat', 'image', String(organizationId), 'demo'), { recursive: true });
+    writeFileSync(join(filesDir, path), demoBillPng(0.2).png);
+    const down = await download(path);
+    expect(down.statusCode).toBe(200);
+    expect(down.headers['content-type']).toBe('image/png');
+    expect(down.rawPayload.subarray(1, 4).toString('ascii')).toBe('PNG');
+    expect((await download(path, stranger.cookie)).statusCode).toBe(404);
+    // not an upload folder
+    const up = multipart('x.png', 'x');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/v3/worker/center/upload',
+      query: { dir: 'chat/image' },
+      payload: up.payload,
+      headers: { ...up.headers, cookie: user.cookie },
+    });
+    expect(refused.statusCode).toBe(400);
   });
 
   it('needs a sign-in to download or upload', async () => {

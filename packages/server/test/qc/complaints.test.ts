@@ -174,7 +174,11 @@ describe('reviewing a complaint', () => {
     const [c] = (await page({ status: 'PENDING' })).records;
     const pending = await reviewer.post('/v3/chats/complaint/change', reviewBody(c, 'PENDING'));
     expect(pending.statusCode).toBe(400);
-    expect(pending.json()).toMatchObject({ field: 'complaint.status', message: 'complaint.status：审核状态不能为空' });
+    // an AI complaint's review: the spec's AI wording, in English in both languages
+    expect(pending.json()).toMatchObject({
+      field: 'complaint.status',
+      message: 'complaint.status：review status cannot be empty',
+    });
     const en = await reviewer.post('/v3/chats/complaint/change', reviewBody(c, 'PENDING'), { lang: 'en' });
     expect(en.json().message).toBe('complaint.status: review status cannot be empty');
     const blank = reviewBody(c, 'ACTIVE');
@@ -201,6 +205,30 @@ describe('reviewing a complaint', () => {
     expect((await viewer.post('/v3/chats/complaint/change', reviewBody(c, 'ACTIVE'))).statusCode).toBe(403);
     expect((await outsider.post('/v3/chats/complaint/change', reviewBody(c, 'ACTIVE'))).statusCode).toBe(404);
     expect((await complaintOf(c.id)).status).toBe('PENDING');
+  });
+
+  it('asks for the version it read and refuses a stale one on /create as on /change, changing nothing', async () => {
+    const [c] = (await page({ status: 'PENDING' })).records;
+    const { version: _read, ...blind } = reviewBody(c, 'ACTIVE');
+    for (const path of ['/v3/chats/complaint/change', '/v3/chats/complaint/create']) {
+      const missing = await reviewer.post(path, blind);
+      expect(missing.statusCode, path).toBe(400);
+      expect(missing.json()).toMatchObject({ field: 'version', message: 'version：修改时须提供版本号' });
+    }
+    const stale = await reviewer.post(
+      '/v3/chats/complaint/create',
+      reviewBody(c, 'INACTIVE', { version: c.version - 1 }),
+    );
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: 'STALE_VERSION',
+      field: 'version',
+      message: '数据已被他人修改，请刷新后重试',
+    });
+    expect(await complaintOf(c.id)).toMatchObject({ status: 'PENDING', version: c.version, reviewerName: null });
+    // the result carries the complaint with its version, which is what the review screen sends back
+    const result = await ok(viewer.post('/v3/chats/ai-result/detail-complaint', {}, { query: { complaintId: c.id } }));
+    expect(result.complaint).toMatchObject({ id: c.id, version: c.version });
   });
 
   it("approving with the reviewer's rule scores re-scores the AI result with the engine; only once", async () => {
@@ -270,6 +298,9 @@ describe('a complaint on a manual result', () => {
     );
     const c = await complaintOf(id);
     expect(c).toMatchObject({ type: 'MANUAL', complaintRules: [{ ruleId, ruleName: '服务规范' }] });
+    // a MANUAL complaint's review: '审核状态不能为空'
+    const pending = await reviewer.post('/v3/chats/complaint/change', reviewBody(c, 'PENDING'));
+    expect(pending.json()).toMatchObject({ field: 'complaint.status', message: 'complaint.status：审核状态不能为空' });
     const wrongKind = await reviewer.post('/v3/chats/complaint/change', reviewBody(c, 'ACTIVE', { rules: [] }));
     expect(wrongKind.json()).toMatchObject({ field: 'rules', message: 'MANUAL 申诉不能携带 rules' });
     await ok(

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Caller, organisationWith } from '../helpers/accounts.js';
+import { createRole, createUser } from '../../src/seed/accounts.js';
+import { DEMO_ROLES } from '../../src/seed/seed-store.js';
+import { type Caller, organisationWith, signIn } from '../helpers/accounts.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { activeTask, deskSessions, type Json, ok } from '../tasks/fixtures.js';
 
@@ -9,6 +11,8 @@ let inspector: Caller;
 let mover: Caller;
 let viewer: Caller;
 let outsider: Caller;
+/** the demo agent's role, as agent 102 */
+let agent: Caller;
 const N = 12;
 /** the last desk session is still ACTIVE, so a task leaves it alone */
 const sessions = deskSessions(N);
@@ -58,13 +62,27 @@ async function personScheme(name: string, style: 'SCORE' | 'PASS'): Promise<Pers
 
 beforeAll(async () => {
   t = await startTestApp({ redisUrl: null });
-  ({ admin, inspector, mover, viewer } = await organisationWith(t, 'mr-home', {
+  let organizationId: number;
+  ({ admin, inspector, mover, viewer, organizationId } = await organisationWith(t, 'mr-home', {
     admin: ['*'],
     inspector: ['qc-manual-result.view', 'qc-manual-result.edit'],
     mover: ['qc-manual-result.view', 'qc-manual-result.status'],
     viewer: ['qc-manual-result.view'],
   }));
   ({ outsider } = await organisationWith(t, 'mr-away', { outsider: ['*'] }));
+  const roleId = await createRole(t.database.db, organizationId, {
+    code: 'agent',
+    name: '坐席',
+    permissions: [...DEMO_ROLES.agent.permissions],
+  });
+  await createUser(t.database.db, organizationId, {
+    username: 'mr-agent',
+    name: '李四',
+    password: 'test-password-1',
+    roleIds: [roleId],
+    agentId: 102,
+  });
+  agent = await signIn(t, 'mr-agent', 'test-password-1');
   await ok(admin.post('/v3/chats/session/import', sessions));
   score = await personScheme('人工评分', 'SCORE');
   passScheme = await personScheme('合格判定', 'PASS');
@@ -86,6 +104,8 @@ const detail = (sessionId: string, who: Caller = viewer, schemeId?: string) =>
 const move = (ids: string[], status: string, who = mover, lang?: 'en') =>
   who.post('/v3/chats/session/quality-status', { ids, status }, lang === undefined ? {} : { lang });
 const statusOf = async (sessionId: string) => (await ok(detail(sessionId))).manualStatus as string;
+/** the version of the session's result, which an assessment of an existing result must send */
+const versionOf = async (sessionId: string) => (await ok(detail(sessionId))).version as number;
 
 /** An assessment of the SCORE scheme: 服务态度 −10 −5, 业务能力 −50 (clamped at 0). */
 const scoreBody = (sessionId: string, extra: object = {}) => ({
@@ -147,6 +167,28 @@ describe('manual result list', () => {
   });
 });
 
+describe('an agent', () => {
+  it('sees only his own manual results: page, counts, list and detail', async () => {
+    const own = sessions.filter((s) => s.agentId === 102 && s.status === 'CLOSED').map((s) => s.sessionId);
+    const others = closed.filter((id) => !own.includes(id));
+    expect(own.length).toBeGreaterThan(0);
+    expect(others.length).toBeGreaterThan(0);
+    const mine = await page({}, agent);
+    expect(mine.total).toBe(own.length);
+    expect(mine.allCheckedNum).toBe(own.length);
+    expect(mine.records.map((r: Json) => r.sessionId).sort()).toEqual([...own].sort());
+    expect(mine.records.every((r: Json) => r.agentId === '102')).toBe(true);
+    // asking for another agent's results by filter does not widen what he sees
+    expect((await page({ agentId: '101' }, agent)).total).toBe(0);
+    const listed = await ok(agent.post('/v3/chats/qc-manual-result/list', { fields: ['sessionId'] }));
+    expect(listed.map((r: Json) => r.sessionId).sort()).toEqual([...own].sort());
+    expect(await ok(detail(own[0]!, agent))).toMatchObject({ sessionId: own[0] });
+    expect((await detail(others[0]!, agent)).statusCode).toBe(404);
+    // the inspector sees them all
+    expect((await page({})).total).toBe(closed.length);
+  });
+});
+
 describe('quality-status', () => {
   it('moves to be inspected with qc-manual-result.status and releases with qc-manual-result.edit', async () => {
     const [a, b, c] = closed.slice(6, 9) as [string, string, string];
@@ -183,7 +225,7 @@ describe('quality-status', () => {
   it('refuses an empty selection (400), a session with no manual result or of another organisation (404)', async () => {
     const none = await move([], 'READY_CHECKED');
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toMatchObject({ field: 'ids', message: 'ids：请选择记录' });
+    expect(none.json()).toMatchObject({ field: 'ids', message: 'ids：please select a record' });
     const bad = await move([closed[0]!], 'DONE');
     expect(bad.json().field).toBe('status');
     const active = sessions[N - 1]!.sessionId;
@@ -240,7 +282,7 @@ describe('manual assessment, SCORE style', () => {
   });
 
   it('makes the score 0 on a fatal error or a veto statement; sorts and filters by the manual score', async () => {
-    const body = scoreBody(closed[1]!);
+    const body = scoreBody(closed[1]!, { version: await versionOf(closed[1]!) });
     body.manualAngles[1]!.manualRules[0] = {
       angleId: score.skill,
       ruleId: score.accurate,
@@ -252,11 +294,20 @@ describe('manual assessment, SCORE style', () => {
     await ok(
       inspector.post(
         '/v3/chats/qc-manual-result/create',
-        scoreBody(closed[2]!, { manualAngles: [], vetoList: [{ vetoName: '辱骂客户' }] }),
+        scoreBody(closed[2]!, {
+          manualAngles: [],
+          vetoList: [{ vetoName: '辱骂客户' }],
+          version: await versionOf(closed[2]!),
+        }),
       ),
     );
     expect(await ok(detail(closed[2]!))).toMatchObject({ manualScore: 0, vetoList: [{ vetoName: '辱骂客户' }] });
-    await ok(inspector.post('/v3/chats/qc-manual-result/create', scoreBody(closed[3]!, { manualAngles: [] })));
+    await ok(
+      inspector.post(
+        '/v3/chats/qc-manual-result/create',
+        scoreBody(closed[3]!, { manualAngles: [], version: await versionOf(closed[3]!) }),
+      ),
+    );
     const sorted = await page({ manualStatus: 'CHECKED', scoreSorts: ['manual_score desc'] });
     expect(sorted.records.map((r: Json) => r.manualScore)).toEqual([100, 45, 0, 0]);
     const ranged = await page({ beginScore: 40, endScore: 99 });
@@ -308,6 +359,14 @@ describe('manual assessment, SCORE style', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: 'STALE_VERSION', message: '数据已被他人修改，请刷新后重试' });
     expect((await ok(detail(closed[0]!))).version).toBe(current.version);
+    // an existing (here already checked) result is never overwritten by a body that does not say what it read
+    const blind = await inspector.post(
+      '/v3/chats/qc-manual-result/create',
+      scoreBody(closed[0]!, { manualAngles: [] }),
+    );
+    expect(blind.statusCode).toBe(400);
+    expect(blind.json()).toMatchObject({ code: 'INVALID_FIELD', field: 'version', message: '修改时须提供版本号' });
+    expect(await ok(detail(closed[0]!))).toMatchObject({ version: current.version, manualScore: 45 });
     const { id: aiSchemeId } = await ok(
       admin.post('/v3/chats/qc-scheme/create', { name: '智能', type: 'TEXT', targetType: 'AI' }),
     );

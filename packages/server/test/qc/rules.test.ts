@@ -140,6 +140,30 @@ describe('QC rule save, detail and optimistic locking', () => {
     });
   });
 
+  it('takes a rule score only as a whole number from 0 to 100, naming the field path', async () => {
+    const scored = (scoreNum: number) => ({
+      ...keywordRule(['x']),
+      ruleScore: { ...keywordRule([]).ruleScore, scoreNum },
+    });
+    const half = await editor.post('/v3/chats/qc-rule/create', { name: '半分', conditionConfig: scored(2.5) });
+    expect(half.statusCode).toBe(400);
+    expect(half.json()).toMatchObject({
+      code: 'INVALID_FIELD',
+      field: 'conditionConfig.ruleScore.scoreNum',
+      message: 'conditionConfig.ruleScore.scoreNum：规则分值须为 0-100 的整数',
+    });
+    const en = await editor.post(
+      '/v3/chats/qc-rule/create',
+      { name: '超分', conditionConfig: scored(101) },
+      { lang: 'en' },
+    );
+    expect(en.json()).toMatchObject({
+      field: 'conditionConfig.ruleScore.scoreNum',
+      message: 'conditionConfig.ruleScore.scoreNum: The rule score must be a whole number from 0 to 100',
+    });
+    await create({ name: '整分', conditionConfig: scored(100) });
+  });
+
   it('refuses a ruleOutId another rule of the organisation has, and finds a rule by it', async () => {
     const id = await create({ name: 'out', ruleOutId: 'EXT-1' });
     const dup = await editor.post('/v3/chats/qc-rule/create', { name: 'out2', ruleOutId: 'EXT-1' });

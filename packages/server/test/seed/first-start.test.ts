@@ -72,8 +72,8 @@ describe('first start', () => {
 
   it('records each demo step done, and leaves an interrupted seed unfinished: admin can sign in', async () => {
     expect(interrupted).toBeInstanceOf(Error);
-    expect(stepsWhenProbed).toEqual(['qc-config', 'sessions', 'assessments']);
-    expect((await seedSteps()).seed_steps).toEqual(['qc-config', 'sessions', 'assessments']);
+    expect(stepsWhenProbed).toEqual(['qc-config', 'sessions', 'chat-images', 'assessments']);
+    expect((await seedSteps()).seed_steps).toEqual(['qc-config', 'sessions', 'chat-images', 'assessments']);
     const admin = await signIn(t, 'admin', 'admin-secret-1');
     expect((await admin.post('/v3/auth/me')).statusCode).toBe(200);
   });

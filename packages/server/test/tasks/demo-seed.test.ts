@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedStore } from '../../src/seed/seed-store.js';
@@ -39,6 +41,14 @@ describe('demo sessions', () => {
     expect(s!.newest).toBeLessThan(12);
     const [agent] = await rows<{ n: number }>('select count(*)::int n from chat_sessions where agent_id = 1001');
     expect(agent!.n).toBeGreaterThan(0);
+    // about three in five have a service summary, stored for /v3/chats/session/summary
+    const [summaries] = await rows<{ n: number; detailed: number }>(
+      `select (count(*) filter (where summary))::int n,
+        (count(*) filter (where summary and summary_detail ? 'fields'))::int detailed from chat_sessions`,
+    );
+    expect(summaries!.n / s!.n).toBeGreaterThan(0.4);
+    expect(summaries!.n / s!.n).toBeLessThan(0.8);
+    expect(summaries!.detailed).toBe(summaries!.n);
   });
 
   it('runs an active task on the active AI scheme: one result per session', async () => {
@@ -87,5 +97,25 @@ describe('demo sessions', () => {
     const [mine] = await rows<{ n: number }>('select count(*)::int n from complaints where agent_id = 1001');
     expect(mine!.n).toBeGreaterThan(0);
     expect(log.some((l) => l.startsWith('演示人工质检 demo assessments: 24 条人工结果'))).toBe(true);
+  });
+
+  it('ends the newest sessions with an image message, its picture in the file store', async () => {
+    const images = await rows<{ content: string; seq: number; last: number; count: number }>(
+      `select m.content, m.seq, (select max(seq) from chat_messages o where o.session_ref = m.session_ref)::int last,
+              s.message_count count
+         from chat_messages m join chat_sessions s on s.id = m.session_ref
+        where m.content like '%TIMImageElem%'`,
+    );
+    expect(images).toHaveLength(3);
+    for (const image of images) {
+      expect(image.seq).toBe(image.last);
+      expect(image.count).toBe(image.seq + 1);
+      const [item] = JSON.parse(image.content) as { MsgContent: { ImageInfoArray: { URL: string }[] } }[];
+      const urls = item!.MsgContent.ImageInfoArray.map((info) => info.URL);
+      expect(urls).toHaveLength(3);
+      const path = decodeURIComponent(urls[0]!.split('path=')[1]!);
+      expect(path).toMatch(/^chat\/image\/\d+\/demo\/bill\.png$/);
+      expect(existsSync(join(t.config.filesDir, path))).toBe(true);
+    }
   });
 });

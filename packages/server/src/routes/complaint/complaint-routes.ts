@@ -4,9 +4,11 @@ import {
   type ComplaintCreate,
   checkAssessment,
   complaintChangeSchema,
+  complaintChangeSchemaFor,
   complaintCreateSchema,
   complaintPageSchema,
   complaintSchema,
+  complaintTypeOfChange,
   isPermissionKey,
   LIMITS,
   manualAngleInputSchema,
@@ -190,6 +192,24 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     });
   };
 
+  /**
+   * A review parsed with the warnings of its complaint's type ('review status cannot be empty' in an AI review,
+   * '审核状态不能为空' in a MANUAL one); for a complaint not found, the body's shape says which (a missing one is 404).
+   */
+  const parseReview = async (auth: RequestAuth, raw: unknown): Promise<ComplaintChange> => {
+    const id = (raw as { complaint?: { id?: unknown } } | null)?.complaint?.id;
+    const key = typeof id === 'string' || typeof id === 'number' ? dbId(String(id)) : null;
+    const [found] =
+      key === null
+        ? []
+        : await db
+            .select({ type: complaints.type })
+            .from(complaints)
+            .where(and(eq(complaints.id, key), eq(complaints.organizationId, auth.organizationId)));
+    const type = found?.type === 'AI' || found?.type === 'MANUAL' ? found.type : complaintTypeOfChange(raw);
+    return parse(complaintChangeSchemaFor(type), raw) as ComplaintChange;
+  };
+
   const reviewComplaint = async (auth: RequestAuth, body: ComplaintChange, raw: unknown): Promise<string> => {
     // filing (qc-complaint.edit) and reviewing (qc-complaint.review) are separate keys
     if (!auth.permissions.has('qc-complaint.review')) throw ApiError.forbidden('qc-complaint.review');
@@ -213,8 +233,7 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
               .for('update');
       if (row === undefined) throw notFound(COMPLAINT, verdict.id);
       if (row.deleted !== 'NONE') throw inTrash(COMPLAINT, verdict.id);
-      if (body.version !== undefined && body.version !== null && body.version !== row.version)
-        throw ApiError.staleVersion();
+      if (body.version !== row.version) throw ApiError.staleVersion();
       if (row.status !== 'PENDING')
         throw ApiError.of(400, 'NOT_PENDING', 'qc.complaint.notPending', {}, 'complaint.id');
       if (body.sessionId && body.sessionId !== row.sessionId)
@@ -340,8 +359,7 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
       if (typeof need === 'string' && isPermissionKey(need) && !auth.permissions.has(need))
         throw ApiError.forbidden(need);
       if (typeof raw === 'object' && raw !== null && 'complaint' in raw) {
-        const body = parse(complaintChangeSchema, raw) as ComplaintChange;
-        return { id: await reviewComplaint(auth, body, raw) };
+        return { id: await reviewComplaint(auth, await parseReview(auth, raw), raw) };
       }
       return { id: await fileComplaint(auth, parse(complaintCreateSchema, raw) as ComplaintCreate) };
     },
@@ -351,14 +369,18 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     app,
     {
       path: '/v3/chats/complaint/change',
-      body: complaintChangeSchema,
+      // parsed by the handler with the warnings of the complaint's type
+      body: z.object({}).loose(),
+      bodyDoc: { 'application/json': complaintChangeSchema },
       summary:
         "review a PENDING complaint: complaint {id, status ACTIVE|INACTIVE, commonReason ≤100, commonAttachment}, version, related ids; approving with rules (AI) or manualAngles (MANUAL) re-scores the result with the engine's review or manual scoring",
       response: savedAnswerSchema,
       errors: [404, 409],
       tags,
     },
-    async ({ auth, body, request }) => ({ id: await reviewComplaint(auth, body, request.body) }),
+    async ({ auth, request }) => ({
+      id: await reviewComplaint(auth, await parseReview(auth, request.body ?? {}), request.body),
+    }),
   );
 }
 

@@ -4,7 +4,7 @@ import type { Queryable } from '../../crud/entity-table.js';
 import { complaints } from '../../db/schema/qc-results.js';
 
 /**
- * The complaints of results, as a result carries them (`{id, status, commonReason, commonAttachment}`), oldest
+ * The complaints of results, as a result carries them (`{id, status, commonReason, commonAttachment, version}`), oldest
  * first per result; the last one is the result's `complaint`.
  */
 export async function complaintsOfResults(
@@ -22,6 +22,7 @@ export async function complaintsOfResults(
       status: complaints.status,
       commonReason: complaints.commonReason,
       commonAttachment: complaints.commonAttachment,
+      version: complaints.version,
     })
     .from(complaints)
     .where(
@@ -40,6 +41,7 @@ export async function complaintsOfResults(
       status: r.status as ComplaintInResult['status'],
       commonReason: r.commonReason,
       commonAttachment: r.commonAttachment,
+      version: r.version,
     });
     out.set(r.resultId, list);
   }

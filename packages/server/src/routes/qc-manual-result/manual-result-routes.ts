@@ -287,7 +287,8 @@ type Assessed = Partial<typeof manualResults.$inferInsert>;
 
 /**
  * Writes the assessment on the session's result for the scheme: an existing result (from a PERSON task, or assessed
- * before) is changed under its version, else one is made. A stale `version` is refused with 409.
+ * before) is changed under its version, which the body must carry (400 naming `version` without it), else one is
+ * made. A stale `version` is refused with 409.
  */
 async function saveAssessment(
   db: Database,
@@ -311,8 +312,10 @@ async function saveAssessment(
       .for('update');
     if (existing !== undefined) {
       if (existing.deleted !== 'NONE') throw inTrash(MANUAL_RESULT, String(existing.id));
-      if (body.version !== undefined && body.version !== null && body.version !== existing.version)
-        throw ApiError.staleVersion();
+      // the result exists: the assessment must say which version it read, so nothing checked is overwritten blindly
+      if (body.version === undefined || body.version === null)
+        throw ApiError.of(400, 'INVALID_FIELD', 'common.versionRequired', {}, 'version');
+      if (body.version !== existing.version) throw ApiError.staleVersion();
       await tx
         .update(manualResults)
         .set({ ...values, ...modifiedBy(auth), version: sql`${manualResults.version} + 1` })

@@ -11,7 +11,7 @@ import {
   ROUTE_PERMISSIONS,
   sessionImportBodySchema,
 } from '@qcdesk/contracts';
-import { and, asc, count, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { dbId } from '../../crud/ids.js';
@@ -23,9 +23,11 @@ import type { RequestAuth } from '../../http/request-auth.js';
 import { formatTimeCursor, parseTimeCursor } from '../../http/time-cursor.js';
 import { importSessions } from '../../ingest/import-sessions.js';
 import { recordsOfArray, recordsOfJsonLines } from '../../ingest/read-records.js';
+import { escapeLike } from '../qc-rule/rule-routes.js';
 import { directoryRoute } from './directory-route.js';
 import { ownSessions } from './own-sessions.js';
 import { messageRecord, sessionRecord } from './session-record.js';
+import { summaryRoute } from './summary-route.js';
 import { transcriptsRoute } from './transcripts-route.js';
 
 const tags = ['session'];
@@ -55,6 +57,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   await transcriptsRoute(app);
   // who and where the sessions name, for the filters
   await directoryRoute(app);
+  await summaryRoute(app);
 
   defineRoute(
     app,
@@ -94,9 +97,13 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         agentId: idSchema.nullish(),
         lineId: idSchema.nullish(),
         status: z.enum(['ACTIVE', 'CLOSED']).nullish(),
+        keyword: z.string().trim().max(100).nullish().meta({
+          description:
+            'part of the session id, chat id, customer (id or nick) or agent (name or nick), any case; for pickers that search as the user types',
+        }),
         limit: z.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeMax),
       }),
-      summary: 'sessions, newest first, at most `limit` (default 500)',
+      summary: 'sessions, newest first, at most `limit` (default 500); `keyword` searches ids and names',
       response: z.array(chatSessionSchema),
       tags,
     },
@@ -107,6 +114,19 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       if (body.agentId) parts.push(eq(chatSessions.agentId, dbId(body.agentId) ?? 0));
       if (body.lineId) parts.push(eq(chatSessions.lineId, dbId(body.lineId) ?? 0));
       if (body.status) parts.push(eq(chatSessions.status, body.status));
+      if (body.keyword) {
+        const like = `%${escapeLike(body.keyword)}%`;
+        parts.push(
+          or(
+            ilike(chatSessions.sessionId, like),
+            ilike(chatSessions.chatId, like),
+            ilike(chatSessions.customerId, like),
+            ilike(chatSessions.customerNick, like),
+            ilike(chatSessions.agentName, like),
+            ilike(chatSessions.agentNick, like),
+          ),
+        );
+      }
       const rows = await db
         .select()
         .from(chatSessions)

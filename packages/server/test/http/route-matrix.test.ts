@@ -1,0 +1,708 @@
+/**
+ * Every route of the API against the same three error rules, from one table: 403 without its key (the contracts'
+ * ROUTE_PERMISSIONS), 400 naming the field path of a wrongly typed input, and 404 (or nothing changed) for the ids
+ * of another organisation. The table must name every route the server registers, so a new route without an entry
+ * fails here. The fine-grained tests of each area stay where they are.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  type ApiPath,
+  AUTHENTICATED,
+  BODY_DEPENDENT_PATHS,
+  PERMISSION_KEYS,
+  PUBLIC,
+  ROUTE_PERMISSIONS,
+  type RouteAccess,
+} from '@qcdesk/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeRegistry } from '../../src/http/define-route.js';
+import { type Caller, organisationWith } from '../helpers/accounts.js';
+import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { activeTask, aiScheme, deskSessions, type Json, ok } from '../tasks/fixtures.js';
+
+let t: TestApp;
+let filesDir: string;
+let admin: Caller;
+let outsider: Caller;
+/** per permission key, a user of the home organisation holding every key but that one */
+const without = new Map<string, Caller>();
+
+/** The home organisation's records whose ids the outsider tries. */
+interface Home {
+  schemeId: string;
+  schemeVersion: number;
+  angleId: string;
+  angleVersion: number;
+  angleRuleId: string;
+  ruleId: string;
+  ruleOutId: string;
+  ruleVersion: number;
+  personSchemeId: string;
+  /** a session with an AI result, a manual result and complaints on both */
+  sessionId: string;
+  chatId: string;
+  aiResultId: string;
+  aiVersion: number;
+  manualResultId: string;
+  aiComplaintId: string;
+  manualComplaintId: string;
+  complaintVersion: number;
+  taskId: string;
+  taskVersion: number;
+  filePath: string;
+  tokenId: string;
+  /** a scheme of the outsider's own organisation */
+  outsiderSchemeId: string;
+}
+let home: Home;
+
+/** One request: JSON body and query; GET routes send no body. */
+interface Call {
+  readonly body?: unknown;
+  readonly query?: Record<string, string>;
+}
+
+/** What another organisation's ids answer. */
+type Foreign =
+  /** 404 {code, message} */
+  | (Call & { readonly expect: 404 })
+  /** an id the body refers to (not the record called) that the caller's organisation does not have: 400 naming it */
+  | (Call & { readonly expect: 400; readonly field: string })
+  /** 200, and `check` says nothing of the home organisation shows (empty lists, no ids revoked) */
+  | (Call & { readonly expect: 200; readonly check: (answer: Json) => void })
+  /** the route takes no id of a record that exists (creates in the caller's organisation, signs in, …) */
+  | { readonly none: string };
+
+/**
+ * A wrongly typed input and the field path the 400 must name; `recordField` for the import, which checks each
+ * record on its own and answers 200 naming the path within the record; `none` for a route that reads no input.
+ */
+type Bad = (Call & { readonly field: string }) | (Call & { readonly recordField: string }) | { readonly none: string };
+
+interface RouteCase {
+  readonly method?: 'GET' | 'POST';
+  readonly bad: (h: Home) => Bad;
+  readonly foreign: (h: Home) => Foreign;
+  /** routes whose key depends on the body: a body for each key it may need */
+  readonly byBody?: (h: Home) => readonly { readonly key: string; readonly body: unknown }[];
+}
+
+const fieldsOfList = { body: { fields: 'name' }, field: 'fields' } as const;
+const noRecords = (answer: Json) => {
+  const records = Array.isArray(answer) ? answer : answer.records;
+  expect(records).toEqual([]);
+  if (!Array.isArray(answer) && 'total' in answer) expect(answer.total).toBe(0);
+};
+const listCase: RouteCase = {
+  bad: () => fieldsOfList,
+  foreign: () => ({ body: {}, query: { page: '1', size: '100' }, expect: 200, check: noRecords }),
+};
+/** the scheme lists show the outsider his own scheme only */
+const schemeListCase: RouteCase = {
+  bad: () => fieldsOfList,
+  foreign: (h) => ({
+    body: {},
+    query: { page: '1', size: '100' },
+    expect: 200,
+    check: (answer) => {
+      const records = Array.isArray(answer) ? answer : answer.records;
+      expect(records.map((r: Json) => r.id)).toEqual([h.outsiderSchemeId]);
+    },
+  }),
+};
+const creates = (what: string) => () => ({ none: `creates ${what} in the caller's organisation` });
+
+/** The paths of the contracts' table the server serves (the sensitive-word libraries are not built yet). */
+type Served = Exclude<ApiPath, `/v3/system/censor-ban/${string}`>;
+
+/**
+ * Every registered route: the key's 403 comes from ROUTE_PERMISSIONS, the rest from here. Typed by the contracts'
+ * paths, so a path added there without an entry here does not compile; the first test checks the server's side.
+ */
+const TABLE: Record<Served, RouteCase> = {
+  '/v3/health': { bad: () => ({ none: 'reads no input' }), foreign: () => ({ none: 'reads no record' }) },
+  '/v3/auth/login': {
+    bad: () => ({ body: { username: 7, password: 'x' }, field: 'username' }),
+    foreign: () => ({ none: 'signs in' }),
+  },
+  '/v3/auth/logout': {
+    bad: () => ({ none: 'reads no input' }),
+    foreign: () => ({ none: "ends the caller's session" }),
+  },
+  '/v3/auth/me': { bad: () => ({ none: 'reads no input' }), foreign: () => ({ none: 'answers the caller' }) },
+  '/v3/auth/token/create': {
+    bad: () => ({ body: { name: '后台', expireDays: '30' }, field: 'expireDays' }),
+    foreign: creates('a token'),
+  },
+  '/v3/auth/token/list': {
+    bad: () => ({ none: 'reads no input' }),
+    foreign: () => ({
+      body: {},
+      expect: 200,
+      check: (answer) => expect(answer.map((x: Json) => x.id)).not.toContain(home.tokenId),
+    }),
+  },
+  '/v3/auth/token/revoke': {
+    bad: () => ({ body: { ids: ['1', 2] }, field: 'ids[1]' }),
+    // another user's token is not the caller's: nothing is revoked (checked again at the end)
+    foreign: (h) => ({
+      body: { ids: [h.tokenId] },
+      expect: 200,
+      check: (answer) => expect(answer).toEqual({ ids: [] }),
+    }),
+  },
+
+  '/v3/chats/qc-scheme/page': schemeListCase,
+  '/v3/chats/qc-scheme/list': schemeListCase,
+  '/v3/chats/qc-scheme/detail': {
+    bad: () => ({ query: {}, field: 'schemeId' }),
+    foreign: (h) => ({ query: { schemeId: h.schemeId }, expect: 404 }),
+  },
+  '/v3/chats/qc-scheme/create': {
+    bad: () => ({ body: { name: 100, type: 'TEXT', targetType: 'AI' }, field: 'name' }),
+    foreign: creates('a scheme'),
+  },
+  '/v3/chats/qc-scheme/change': {
+    bad: (h) => ({
+      body: { id: h.schemeId, version: '1', name: '改名', type: 'TEXT', targetType: 'AI' },
+      field: 'version',
+    }),
+    foreign: (h) => ({
+      body: { id: h.schemeId, version: h.schemeVersion, name: '改名', type: 'TEXT', targetType: 'AI' },
+      expect: 404,
+    }),
+  },
+  '/v3/chats/qc-scheme/status': {
+    bad: (h) => ({ body: { ids: [h.schemeId, 2], status: 'INACTIVE' }, field: 'ids[1]' }),
+    foreign: (h) => ({ body: { ids: [h.schemeId], status: 'INACTIVE' }, expect: 404 }),
+  },
+  '/v3/chats/qc-scheme/delete': {
+    bad: () => ({ body: { ids: 'x', deleted: 'TRASH' }, field: 'ids' }),
+    foreign: (h) => ({ body: { ids: [h.personSchemeId], deleted: 'TRASH' }, expect: 404 }),
+  },
+  '/v3/chats/qc-angle/detail': {
+    bad: () => ({ query: {}, field: 'angleId' }),
+    foreign: (h) => ({ query: { angleId: h.angleId }, expect: 404 }),
+  },
+  '/v3/chats/qc-angle/create': {
+    bad: (h) => ({ body: { schemeId: h.schemeId, name: '维度', score: '10' }, field: 'score' }),
+    foreign: (h) => ({ body: { schemeId: h.schemeId, name: '维度', score: 10 }, expect: 404 }),
+  },
+  '/v3/chats/qc-angle/change': {
+    bad: (h) => ({
+      body: { id: h.angleId, version: h.angleVersion, schemeId: h.schemeId, name: '维度', score: true },
+      field: 'score',
+    }),
+    foreign: (h) => ({
+      body: { id: h.angleId, version: h.angleVersion, schemeId: h.schemeId, name: '维度', score: 60 },
+      expect: 404,
+    }),
+  },
+  '/v3/chats/qc-angle/delete': {
+    bad: () => ({ body: { ids: [1], deleted: 'TRASH' }, field: 'ids[0]' }),
+    foreign: (h) => ({ body: { ids: [h.angleId], deleted: 'TRASH' }, expect: 404 }),
+  },
+  '/v3/chats/qc-angle-rule/create': {
+    bad: (h) => ({ body: { schemeId: h.schemeId, angleId: h.angleId, ruleIds: [h.ruleId, 2] }, field: 'ruleIds[1]' }),
+    foreign: (h) => ({ body: { schemeId: h.schemeId, angleId: h.angleId, ruleIds: [h.ruleId] }, expect: 404 }),
+  },
+  '/v3/chats/qc-angle-rule/delete': {
+    bad: () => ({ body: { ids: [{}], deleted: 'TRASH' }, field: 'ids[0]' }),
+    foreign: (h) => ({ body: { ids: [h.angleRuleId], deleted: 'TRASH' }, expect: 404 }),
+  },
+
+  '/v3/chats/qc-rule/page': listCase,
+  '/v3/chats/qc-rule/list': listCase,
+  '/v3/chats/qc-rule/detail': {
+    bad: () => ({ query: {}, field: 'ruleId' }),
+    foreign: (h) => ({ query: { ruleId: h.ruleId }, expect: 404 }),
+  },
+  '/v3/chats/qc-rule/detail-outId': {
+    bad: () => ({ query: {}, field: 'ruleOutId' }),
+    foreign: (h) => ({ query: { ruleOutId: h.ruleOutId }, expect: 404 }),
+  },
+  '/v3/chats/qc-rule/create': {
+    bad: () => ({
+      body: {
+        name: '规则',
+        conditionConfig: { conditions: [], ruleScore: { enable: true, ruleScoreType: 'SUB', scoreNum: '5' } },
+      },
+      field: 'conditionConfig.ruleScore.scoreNum',
+    }),
+    foreign: creates('a rule'),
+  },
+  '/v3/chats/qc-rule/change': {
+    bad: (h) => ({ body: { id: h.ruleId, version: h.ruleVersion, name: '规则', comments: 5 }, field: 'comments' }),
+    foreign: (h) => ({ body: { id: h.ruleId, version: h.ruleVersion, name: '改名' }, expect: 404 }),
+  },
+  '/v3/chats/qc-rule/delete': {
+    bad: (h) => ({ body: { ids: [h.ruleId], deleted: 5 }, field: 'deleted' }),
+    foreign: (h) => ({ body: { ids: [h.ruleId], deleted: 'TRASH' }, expect: 404 }),
+  },
+  '/v3/chats/qc-rule/status': {
+    bad: (h) => ({ body: { ids: [h.ruleId], status: true }, field: 'status' }),
+    foreign: (h) => ({ body: { ids: [h.ruleId], status: 'INACTIVE' }, expect: 404 }),
+  },
+
+  '/v3/chats/ai-result/page': listCase,
+  '/v3/chats/ai-result/list': listCase,
+  '/v3/chats/ai-result/detail': {
+    bad: () => ({ query: {}, field: 'sessionId' }),
+    foreign: (h) => ({ query: { sessionId: h.sessionId }, expect: 404 }),
+  },
+  '/v3/chats/ai-result/detail-complaint': {
+    bad: () => ({ query: {}, field: 'complaintId' }),
+    foreign: (h) => ({ query: { complaintId: h.aiComplaintId }, expect: 404 }),
+  },
+  '/v3/chats/ai-result/create': {
+    bad: (h) => ({
+      body: { id: h.aiResultId, version: h.aiVersion, rules: [{ ruleId: h.ruleId, reviewScore: '5' }] },
+      field: 'rules[0].reviewScore',
+    }),
+    foreign: (h) => ({
+      body: { id: h.aiResultId, version: h.aiVersion, rules: [{ ruleId: h.ruleId, reviewScore: 0 }] },
+      expect: 404,
+    }),
+  },
+
+  '/v3/chats/qc-manual-result/page': listCase,
+  '/v3/chats/qc-manual-result/list': listCase,
+  '/v3/chats/qc-manual-result/detail': {
+    bad: () => ({ query: {}, field: 'sessionId' }),
+    foreign: (h) => ({ query: { sessionId: h.sessionId }, expect: 404 }),
+  },
+  '/v3/chats/qc-manual-result/detail-complaint': {
+    bad: () => ({ query: {}, field: 'complaintId' }),
+    foreign: (h) => ({ query: { complaintId: h.manualComplaintId }, expect: 404 }),
+  },
+  '/v3/chats/qc-manual-result/create': {
+    bad: (h) => ({
+      body: {
+        schemeId: h.personSchemeId,
+        sessionId: h.sessionId,
+        manualAngles: [{ angleId: '1', manualRules: [{ angleId: '1', ruleId: '1', scoreNum: 'x' }] }],
+      },
+      field: 'manualAngles[0].manualRules[0].scoreNum',
+    }),
+    foreign: (h) => ({
+      body: { schemeId: h.personSchemeId, sessionId: h.sessionId, version: 1, manualAngles: [] },
+      expect: 404,
+    }),
+  },
+  '/v3/chats/session/quality-status': {
+    bad: () => ({ body: { ids: [1], status: 'READY_CHECKED' }, field: 'ids[0]' }),
+    foreign: (h) => ({ body: { ids: [h.sessionId], status: 'READY_CHECKED' }, expect: 404 }),
+    byBody: (h) => [
+      { key: 'qc-manual-result.status', body: { ids: [h.sessionId], status: 'READY_CHECKED' } },
+      { key: 'qc-manual-result.edit', body: { ids: [h.sessionId], status: 'UNCHECKED' } },
+    ],
+  },
+
+  '/v3/chats/complaint/page': listCase,
+  '/v3/chats/complaint/list': listCase,
+  '/v3/chats/complaint/create': {
+    bad: (h) => ({ body: { type: 'AI', sessionId: 5, resultId: h.aiResultId, reason: '不服' }, field: 'sessionId' }),
+    foreign: (h) => ({
+      body: { type: 'AI', sessionId: h.sessionId, resultId: h.aiResultId, reason: '不服' },
+      expect: 404,
+    }),
+    byBody: (h) => [
+      {
+        key: 'qc-complaint.edit',
+        body: { type: 'AI', sessionId: h.sessionId, resultId: h.aiResultId, reason: '不服' },
+      },
+      {
+        key: 'qc-complaint.review',
+        body: {
+          complaint: { id: h.aiComplaintId, status: 'INACTIVE', commonReason: '不成立' },
+          version: h.complaintVersion,
+        },
+      },
+    ],
+  },
+  '/v3/chats/complaint/change': {
+    bad: (h) => ({
+      body: { complaint: { id: h.aiComplaintId, status: 'ACTIVE', commonReason: 5 }, version: h.complaintVersion },
+      field: 'complaint.commonReason',
+    }),
+    foreign: (h) => ({
+      body: {
+        complaint: { id: h.aiComplaintId, status: 'INACTIVE', commonReason: '不成立' },
+        version: h.complaintVersion,
+      },
+      expect: 404,
+    }),
+  },
+
+  '/v3/chats/session/import': {
+    // records are checked one by one (JSON Lines or an array): a bad one is reported by line and field, not refused
+    bad: () => ({ body: [{ sessionId: 'bad-record', messages: 'x' }], recordField: 'messages' }),
+    foreign: () => ({ none: "imports into the caller's organisation (idempotent per organisation)" }),
+  },
+  '/v3/chats/session/list': {
+    bad: () => ({ body: { agentId: 101 }, field: 'agentId' }),
+    foreign: () => ({ body: {}, expect: 200, check: noRecords }),
+  },
+  '/v3/chats/session/directory': {
+    bad: () => ({ body: { kind: 5 }, field: 'kind' }),
+    foreign: () => ({ body: { kind: 'AGENT' }, expect: 200, check: noRecords }),
+  },
+  '/v3/chats/session/detail': {
+    bad: () => ({ query: {}, field: 'sessionId' }),
+    foreign: (h) => ({ query: { sessionId: h.sessionId }, expect: 404 }),
+  },
+  '/v3/chats/session/summary': {
+    bad: () => ({ body: { sessionId: 5 }, field: 'sessionId' }),
+    foreign: (h) => ({ body: { sessionId: h.sessionId, chatId: h.chatId }, expect: 404 }),
+  },
+  '/v3/chats/session/transcripts': {
+    bad: () => ({ body: { limit: '10' }, field: 'limit' }),
+    foreign: () => ({ body: { status: 'ALL' }, expect: 200, check: noRecords }),
+  },
+  '/v3/chats/message/query': {
+    bad: () => ({ body: { sessionId: 5 }, field: 'sessionId' }),
+    foreign: (h) => ({
+      body: { sessionId: h.sessionId },
+      query: { page: '1', size: '50' },
+      expect: 200,
+      check: noRecords,
+    }),
+  },
+  '/v3/chats/message/fetch': {
+    bad: () => ({ body: { chatId: 5 }, field: 'chatId' }),
+    foreign: (h) => ({
+      body: { chatId: h.chatId },
+      expect: 200,
+      check: (answer) => expect(answer).toEqual({ records: [], nextCursor: null }),
+    }),
+  },
+
+  '/v3/chats/qc-task/page': listCase,
+  '/v3/chats/qc-task/list': listCase,
+  '/v3/chats/qc-task/detail': {
+    bad: () => ({ query: {}, field: 'taskId' }),
+    foreign: (h) => ({ query: { taskId: h.taskId }, expect: 404 }),
+  },
+  '/v3/chats/qc-task/progress': {
+    bad: () => ({ query: {}, field: 'taskId' }),
+    foreign: (h) => ({ query: { taskId: h.taskId }, expect: 404 }),
+  },
+  '/v3/chats/qc-task/create': {
+    bad: (h) => ({
+      body: { name: '任务', type: 'OFFLINE_TEXT', schemeId: h.schemeId, lineIds: [1] },
+      field: 'lineIds[0]',
+    }),
+    // the scheme is a reference of the body: one the caller's organisation does not have is a field error
+    foreign: (h) => ({
+      body: { name: '任务', type: 'OFFLINE_TEXT', schemeId: h.schemeId, lineIds: ['1'] },
+      expect: 400,
+      field: 'schemeId',
+    }),
+  },
+  '/v3/chats/qc-task/change': {
+    bad: (h) => ({
+      body: { id: h.taskId, version: 'x', name: '任务', type: 'OFFLINE_TEXT', schemeId: h.schemeId, lineIds: ['1'] },
+      field: 'version',
+    }),
+    // with a scheme of the caller's own, so that the task is what is not found
+    foreign: (h) => ({
+      body: {
+        id: h.taskId,
+        version: h.taskVersion,
+        name: '改名',
+        type: 'OFFLINE_TEXT',
+        schemeId: h.outsiderSchemeId,
+        lineIds: ['1'],
+      },
+      expect: 404,
+    }),
+  },
+  '/v3/chats/qc-task/status': {
+    bad: (h) => ({ body: { ids: [h.taskId], status: 'ON' }, field: 'status' }),
+    foreign: (h) => ({ body: { ids: [h.taskId], status: 'INACTIVE' }, expect: 404 }),
+  },
+  '/v3/chats/qc-task/delete': {
+    bad: (h) => ({ body: { ids: [h.taskId], deleted: 'GONE' }, field: 'deleted' }),
+    foreign: (h) => ({ body: { ids: [h.taskId], deleted: 'TRASH' }, expect: 404 }),
+  },
+  '/v3/chats/qc-task/rerun': {
+    bad: () => ({ body: { ids: [5] }, field: 'ids[0]' }),
+    foreign: (h) => ({ body: { ids: [h.taskId] }, expect: 404 }),
+  },
+
+  '/v3/worker/center/upload': {
+    bad: () => ({ query: { dir: 'elsewhere' }, field: 'dir' }),
+    foreign: () => ({ none: "stores in the caller's organisation's folder" }),
+  },
+  '/v3/worker/center/download': {
+    method: 'GET',
+    bad: () => ({ query: {}, field: 'path' }),
+    foreign: (h) => ({ query: { path: h.filePath }, expect: 404 }),
+  },
+};
+
+const ROUTES: Readonly<Record<string, RouteCase>> = TABLE;
+
+const registered = () => routeRegistry.filter((r) => r.path.startsWith('/v3/'));
+const accessOf = (path: string): RouteAccess => ROUTE_PERMISSIONS[path as keyof typeof ROUTE_PERMISSIONS];
+const isKey = (access: RouteAccess) => access !== PUBLIC && access !== AUTHENTICATED;
+
+function send(who: Caller | null, path: string, call: Call): Promise<LightMyRequestResponse> {
+  const method = ROUTES[path]?.method ?? 'POST';
+  return t.app.inject({
+    method,
+    url: path,
+    query: call.query,
+    ...(method === 'POST' ? { payload: (call.body ?? {}) as object } : {}),
+    headers: who === null ? {} : { cookie: who.cookie },
+  });
+}
+
+beforeAll(async () => {
+  filesDir = mkdtempSync(join(tmpdir(), 'qcdesk-matrix-'));
+  t = await startTestApp({ redisUrl: null, filesDir });
+  ({ admin } = await organisationWith(t, 'rm-home', { admin: ['*'] }));
+  ({ outsider } = await organisationWith(t, 'rm-away', { outsider: ['*'] }));
+  const keys = [
+    ...new Set(
+      registered()
+        .map((r) => accessOf(r.path))
+        .filter(isKey),
+    ),
+  ];
+  const people = Object.fromEntries(
+    keys.map((k) => [k.replace(/[^a-z]/gi, '_'), PERMISSION_KEYS.filter((p) => p !== k)]),
+  );
+  const signed = await organisationWith(t, 'rm-keys', people);
+  for (const k of keys) without.set(k, (signed as unknown as Record<string, Caller>)[k.replace(/[^a-z]/gi, '_')]!);
+
+  const sessions = deskSessions(6);
+  await ok(admin.post('/v3/chats/session/import', sessions));
+  const scheme = await aiScheme(admin);
+  const taskId = await activeTask(admin, scheme.schemeId, ['1', '2']);
+  await t.app.tasks.whenIdle();
+  const schemeDetail = await ok(admin.post('/v3/chats/qc-scheme/detail', {}, { query: { schemeId: scheme.schemeId } }));
+  const angle = schemeDetail.schemeAngles[0];
+  const { id: ruleId } = await ok(admin.post('/v3/chats/qc-rule/create', { name: '外部编号规则', ruleOutId: 'OUT-1' }));
+  const rule = await ok(admin.post('/v3/chats/qc-rule/detail', {}, { query: { ruleId } }));
+  // a PERSON scheme, its angle and rule, and an assessment of the session
+  const { id: personSchemeId } = await ok(
+    admin.post('/v3/chats/qc-scheme/create', { name: '人工', type: 'TEXT', targetType: 'PERSON', style: 'SCORE' }),
+  );
+  const personRule = (await ok(admin.post('/v3/chats/qc-rule/create', { name: '规范', type: 'PERSON' }))).id;
+  const personAngle = (
+    await ok(admin.post('/v3/chats/qc-angle/create', { schemeId: personSchemeId, name: '规范', score: 100 }))
+  ).id;
+  await ok(
+    admin.post('/v3/chats/qc-angle-rule/create', {
+      schemeId: personSchemeId,
+      angleId: personAngle,
+      ruleIds: [personRule],
+    }),
+  );
+  const ai = (await ok(admin.post('/v3/chats/ai-result/list', {})))[0];
+  const { id: manualResultId } = await ok(
+    admin.post('/v3/chats/qc-manual-result/create', {
+      schemeId: personSchemeId,
+      sessionId: ai.sessionId,
+      manualAngles: [
+        { angleId: personAngle, manualRules: [{ angleId: personAngle, ruleId: personRule, scoreNum: 10 }] },
+      ],
+    }),
+  );
+  const { id: aiComplaintId } = await ok(
+    admin.post('/v3/chats/complaint/create', { type: 'AI', sessionId: ai.sessionId, resultId: ai.id, reason: '不服' }),
+  );
+  const { id: manualComplaintId } = await ok(
+    admin.post('/v3/chats/complaint/create', {
+      type: 'MANUAL',
+      sessionId: ai.sessionId,
+      resultId: manualResultId,
+      reason: '不服',
+    }),
+  );
+  const complaint = (await ok(admin.post('/v3/chats/complaint/list', { status: 'ALL' }))).find(
+    (c: Json) => c.id === aiComplaintId,
+  );
+  const task = await ok(admin.post('/v3/chats/qc-task/detail', {}, { query: { taskId } }));
+  const boundary = '----qcdesk-matrix';
+  const uploaded = await t.app.inject({
+    method: 'POST',
+    url: '/v3/worker/center/upload',
+    payload:
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="证据.txt"\r\n` +
+      `Content-Type: text/plain\r\n\r\n聊天记录\r\n--${boundary}--\r\n`,
+    headers: { cookie: admin.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(200);
+  const { id: tokenId } = await ok(admin.post('/v3/auth/token/create', { name: '质检后台' }));
+  const { id: outsiderSchemeId } = await ok(
+    outsider.post('/v3/chats/qc-scheme/create', { name: '别家方案', type: 'TEXT', targetType: 'AI' }),
+  );
+  home = {
+    schemeId: scheme.schemeId,
+    schemeVersion: schemeDetail.version,
+    angleId: angle.id,
+    angleVersion: angle.version,
+    angleRuleId: angle.angleRules[0].id,
+    ruleId,
+    ruleOutId: 'OUT-1',
+    ruleVersion: rule.version,
+    personSchemeId,
+    sessionId: ai.sessionId,
+    chatId: sessions.find((s) => s.sessionId === ai.sessionId)!.chatId,
+    aiResultId: ai.id,
+    aiVersion: ai.version,
+    manualResultId,
+    aiComplaintId,
+    manualComplaintId,
+    complaintVersion: complaint.version,
+    taskId,
+    taskVersion: task.version,
+    filePath: uploaded.json().path,
+    tokenId,
+    outsiderSchemeId,
+  };
+}, 240_000);
+afterAll(async () => {
+  await t.close();
+  rmSync(filesDir, { recursive: true, force: true });
+});
+
+describe('the route table', () => {
+  it('has one entry for every /v3 route the server registers, and none for a route it does not', () => {
+    const served = registered().map((r) => r.path);
+    expect(served.length).toBeGreaterThan(60);
+    expect(Object.keys(ROUTES).sort()).toEqual([...served].sort());
+    for (const r of registered()) expect(ROUTES[r.path]!.method ?? 'POST', r.path).toBe(r.method ?? 'POST');
+  });
+
+  it('gives every route taking an input a bad one, and every route taking an id an organisation case', () => {
+    for (const [path, c] of Object.entries(ROUTES)) {
+      const spec = registered().find((r) => r.path === path)!;
+      const bad = c.bad(home);
+      // a route that declares a body or a query (other than an empty one) is tested with a bad input
+      if ('none' in bad)
+        expect(spec.query === undefined && (spec.body === undefined || isEmptyBody(spec.body)), path).toBe(true);
+      const foreign = c.foreign(home);
+      if ('none' in foreign) expect(/detail|change|status|delete|progress|rerun|revoke/.test(path), path).toBe(false);
+    }
+  });
+});
+
+function isEmptyBody(schema: unknown): boolean {
+  const shape = (schema as { shape?: Record<string, unknown> }).shape;
+  return shape !== undefined && Object.keys(shape).length === 0;
+}
+
+describe('403 without the key', () => {
+  it.each(Object.keys(ROUTES).filter((p) => isKey(accessOf(p))))('%s', async (path) => {
+    const c = ROUTES[path]!;
+    const cases = BODY_DEPENDENT_PATHS.includes(path as never)
+      ? c.byBody!(home)
+      : [{ key: accessOf(path) as string, body: {} }];
+    expect(cases.length).toBeGreaterThan(0);
+    for (const { key, body } of cases) {
+      const who = without.get(key) ?? (await lacking(key));
+      const res = await send(who, path, { body });
+      expect(res.statusCode, `${path} without ${key}: ${res.body}`).toBe(403);
+      const answer = res.json();
+      expect(Object.keys(answer).sort(), path).toEqual(['code', 'message']);
+      expect(answer.code).toBe('FORBIDDEN');
+      expect(answer.message).toContain(key);
+    }
+  });
+
+  it.each(Object.keys(ROUTES).filter((p) => accessOf(p) !== PUBLIC))('%s answers 401 signed out', async (path) => {
+    const res = await send(null, path, {});
+    expect(res.statusCode, res.body).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED', message: expect.any(String) });
+  });
+
+  it('lets anyone call the public routes', async () => {
+    const publicPaths = Object.keys(ROUTES).filter((p) => accessOf(p) === PUBLIC);
+    expect(publicPaths.sort()).toEqual(['/v3/auth/login', '/v3/health']);
+    expect((await send(null, '/v3/health', {})).statusCode).toBe(200);
+  });
+});
+
+async function lacking(key: string): Promise<Caller> {
+  const name = `k${without.size}`;
+  const made = await organisationWith(t, 'rm-keys-more', { [name]: PERMISSION_KEYS.filter((p) => p !== key) });
+  const who = (made as unknown as Record<string, Caller>)[name]!;
+  without.set(key, who);
+  return who;
+}
+
+describe('400 naming the field path of a wrongly typed input', () => {
+  it.each(Object.keys(ROUTES))('%s', async (path) => {
+    const bad = ROUTES[path]!.bad(home);
+    if ('none' in bad) return;
+    const res = await send(admin, path, bad);
+    if ('recordField' in bad) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ created: 0, failed: 1, errors: [{ line: 1, field: bad.recordField }] });
+      return;
+    }
+    expect(res.statusCode, `${path}: ${res.body}`).toBe(400);
+    const answer = res.json();
+    expect(answer).toMatchObject({ code: 'INVALID_FIELD', field: bad.field });
+    expect(answer.message.startsWith(`${bad.field}：`), answer.message).toBe(true);
+    const en = await t.app.inject({
+      method: ROUTES[path]!.method ?? 'POST',
+      url: path,
+      query: bad.query,
+      ...((ROUTES[path]!.method ?? 'POST') === 'POST' ? { payload: (bad.body ?? {}) as object } : {}),
+      headers: { cookie: admin.cookie, 'accept-language': 'en' },
+    });
+    expect(en.json().message.startsWith(`${bad.field}: `), en.json().message).toBe(true);
+  });
+});
+
+describe("another organisation's ids", () => {
+  /** what the home organisation reads before and after the outsider's calls */
+  const snapshot = async () => {
+    const q = (path: string, query: Record<string, string>) => ok(admin.post(path, {}, { query }));
+    return {
+      scheme: await q('/v3/chats/qc-scheme/detail', { schemeId: home.schemeId }),
+      personScheme: await q('/v3/chats/qc-scheme/detail', { schemeId: home.personSchemeId }),
+      angle: await q('/v3/chats/qc-angle/detail', { angleId: home.angleId }),
+      rule: await q('/v3/chats/qc-rule/detail', { ruleId: home.ruleId }),
+      ai: await q('/v3/chats/ai-result/detail', { sessionId: home.sessionId }),
+      manual: await q('/v3/chats/qc-manual-result/detail', { sessionId: home.sessionId }),
+      complaints: await ok(admin.post('/v3/chats/complaint/list', { status: 'ALL' })),
+      task: await q('/v3/chats/qc-task/detail', { taskId: home.taskId }),
+      tokens: await ok(admin.post('/v3/auth/token/list', {})),
+      sessions: (await ok(admin.post('/v3/chats/session/list', {}))).length,
+    };
+  };
+  let before: Awaited<ReturnType<typeof snapshot>>;
+  beforeAll(async () => {
+    before = await snapshot();
+  });
+
+  it.each(Object.keys(ROUTES))('%s', async (path) => {
+    const foreign = ROUTES[path]!.foreign(home);
+    if ('none' in foreign) return;
+    const res = await send(outsider, path, foreign);
+    if (foreign.expect === 404) {
+      expect(res.statusCode, `${path}: ${res.body}`).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: expect.any(String) });
+    } else if (foreign.expect === 400) {
+      expect(res.statusCode, `${path}: ${res.body}`).toBe(400);
+      expect(res.json()).toMatchObject({ field: foreign.field });
+    } else {
+      expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
+      foreign.check(res.json());
+    }
+  });
+
+  it('changed nothing of the home organisation', async () => {
+    const after = await snapshot();
+    expect(after).toEqual(before);
+    expect(after.tokens.map((x: Json) => x.id)).toContain(home.tokenId);
+  });
+});
