@@ -120,6 +120,7 @@ describe('AI results in the browser', () => {
     const score = change.getByRole('textbox', { name: `${rule.ruleName} 复检得分` });
     await expect.poll(() => score.isDisabled()).toBe(true);
     await change.getByRole('textbox', { name: '复检备注' }).fill('浏览器测试：一票否决');
+    await screenshot(page, 'ai-result-change');
     const saved = await answerTo(page, '/v3/chats/ai-result/create', () =>
       change.getByRole('button', { name: '保存' }).click(),
     );

@@ -88,6 +88,40 @@ describe('manual results in the browser', () => {
     await screenshot(page, 'manual-result-detail');
   });
 
+  it('opens the result’s PERSON scheme read-only from the detail, and its configuration block', async () => {
+    // the scheme name of the detail links to the read-only view (qc-area: /qc/scheme/view?_index=1&id={schemeId})
+    const detail = dialog(page, '人工质检详情');
+    await detail.getByRole('button', { name: '人工抽检方案（评分）', exact: true }).click();
+    const view = dialog(page, '质检方案详情');
+    await view.getByRole('heading', { name: '人工抽检方案（评分）' }).waitFor();
+    await view.getByText('人工', { exact: true }).first().waitFor();
+    await view.getByText('人工质检配置').waitFor();
+    expect(await view.getByRole('button', { name: '保存' }).count()).toBe(0);
+    await view.locator('.mantine-Modal-close').click();
+    await expect.poll(() => view.count()).toBe(0);
+
+    // the inspector's configuration of the same scheme: style, appraisal items, veto statements
+    await open(page, '/qc/scheme/list?targetType=PERSON');
+    await page
+      .getByRole('row')
+      .filter({ hasText: '人工抽检方案（评分）' })
+      .getByRole('button', { name: '人工抽检方案（评分）', exact: true })
+      .click();
+    const config = dialog(page, '质检方案配置');
+    const appraisals = config.getByRole('textbox', { name: '评价内容' });
+    await expect.poll(() => appraisals.count()).toBe(2);
+    expect(await appraisals.first().inputValue()).toBe('服务亮点');
+    const vetoes = config.getByRole('textbox', { name: '否决说明' });
+    expect(await vetoes.first().inputValue()).toBe('辱骂或威胁客户');
+    expect(await config.getByRole('switch', { name: '必填' }).first().isChecked()).toBe(true);
+    // the block at the top of the modal, below its sticky header
+    await config.getByText('人工质检配置').evaluate((block) => {
+      block.scrollIntoView({ block: 'start' });
+      block.closest('.mantine-Modal-content')?.scrollBy(0, -80);
+    });
+    await screenshot(page, 'scheme-person-config');
+  });
+
   it('assesses a session waiting for inspection against the PERSON scheme and saves the score', async () => {
     const ready = await manualPage(page, 'READY_CHECKED');
     const session = ready.find((r) => (r.manualAngles ?? []).length === 0);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, launch, newPage, open, recordFailure, row, signIn } from './browser.js';
+import { api, launch, newPage, open, recordFailure, row, screenshot, signIn } from './browser.js';
 
 /** What a user without qc-scheme.edit sees, and that the server refuses him all the same. */
 describe('permissions in the browser', () => {
@@ -54,6 +54,7 @@ describe('permissions in the browser', () => {
       .waitFor();
     expect(await page.getByRole('button', { name: '保存' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: '添加维度' }).count()).toBe(0);
+    await screenshot(page, 'scheme-view');
   });
 
   it('hides from the inspector, who may view QC tasks but not edit them, the task buttons', async () => {

@@ -261,6 +261,11 @@ describe('QC configuration in the browser', () => {
     expect(done).toBe(total);
     // the screen followed the run by polling the server's progress
     expect(polls.length).toBeGreaterThan(0);
+    // the actions column fits its button: 编辑 on one line, no taller than a line of text
+    const edit = task.getByRole('button', { name: '编辑', exact: true });
+    const box = await edit.boundingBox();
+    expect(box?.height ?? 0).toBeLessThan(30);
+    expect(box?.width ?? 0).toBeGreaterThan(box?.height ?? 0);
     await screenshot(page, 'task-list');
   });
 

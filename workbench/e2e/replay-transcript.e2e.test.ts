@@ -113,9 +113,13 @@ describe('replay one transcript in the browser', () => {
     expect(workerLoaded).toBe(true);
   });
 
-  it("tests the rule editor's draft with 回放测试, on the transcript typed before", async () => {
+  it("tests the rule editor's draft with 回放测试, unsaved keyword included, on the transcript typed before", async () => {
     // in-app navigation: the typed transcript stays with the tester
     await page.evaluate(`window.location.hash = '#/qc/rule/config?id=${ruleId}&_modal=large'`);
+    // b's keywords become 一直 alone, not saved: message 5 then hits by 一直 instead of 没人
+    const bKeywords = page.getByLabel('关键词', { exact: true }).nth(1);
+    await expect.poll(() => bKeywords.inputValue(), { timeout: 30_000 }).toContain('没人');
+    await bKeywords.fill('一直');
     await page.getByRole('button', { name: '回放测试' }).click();
     await expect.poll(() => hashQuery(page).get('draft')).toBe('1');
     expect(hashQuery(page).get('ruleId')).toBe(ruleId);
@@ -124,5 +128,17 @@ describe('replay one transcript in the browser', () => {
     await page.getByRole('slider', { name: '回放进度' }).press('End');
     await at(6);
     expect(await ruleState()).toBe('命中 2 句');
+    expect(await condition('b').getAttribute('data-hit')).toBe('true');
+    const marked = await marks();
+    expect(marked).toContainEqual(['4', '一直']);
+    expect(marked).not.toContainEqual(['4', '没人']);
+    // nothing was saved: the server still has the old keywords
+    const saved = await api<{ conditionConfig: { conditions: { operators: { param: { keywords: string[] } }[] }[] } }>(
+      page,
+      '/v3/chats/qc-rule/detail',
+      {},
+      { ruleId },
+    );
+    expect(saved.body.conditionConfig.conditions[1]!.operators[0]!.param.keywords).toContain('没人');
   });
 });

@@ -7,13 +7,14 @@ import { createRoot } from 'react-dom/client';
 import { ApiProvider } from './api/api-context';
 import { createHttpClient } from './api/client';
 import { App } from './app/App';
+import { theme } from './app/theme';
 import { useSessionStore } from './auth/session-store';
 
 const client = createHttpClient({ onUnauthorized: () => useSessionStore.getState().expire() });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider>
+    <MantineProvider theme={theme}>
       <Notifications position="top-center" />
       <ApiProvider client={client}>
         <App />

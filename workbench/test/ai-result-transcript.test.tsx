@@ -57,6 +57,7 @@ function server(carried: number, all = session(130), total = all.length) {
     ],
     messages: all.slice(0, carried),
     messageTotal: total,
+    session: { status: 'CLOSED', groups: [] },
   };
   return fakeClient({
     '/v3/chats/ai-result/detail': () => detail,

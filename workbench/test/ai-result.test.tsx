@@ -73,6 +73,7 @@ function detail(): AiResultDetail {
       scoreProgress: 1,
       scoreResult: { score: 4, resolved: true, note: '还行' },
       summary: true,
+      groups: [],
     },
     messages: [
       {

@@ -41,8 +41,9 @@ function detail(extra: Partial<AiResultDetail> = {}): AiResultDetail {
     duration: 320,
     trackClient: 'WEB',
     version: 1,
-    session: null,
+    session: { status: 'CLOSED', groups: [] },
     messages: [],
+    messageTotal: 0,
     ...extra,
   };
 }
@@ -196,8 +197,9 @@ function manualDetail(extra: Record<string, unknown> = {}) {
     groups: [],
     isReview: false,
     isComplaint: false,
-    session: null,
+    session: { status: 'CLOSED', groups: [] },
     messages: [],
+    messageTotal: 0,
     ...extra,
   };
 }

@@ -105,6 +105,10 @@ describe('complaint list', () => {
     const bodies = () => calls.filter((c) => c.path === PAGE).map((c) => c.body as Record<string, unknown>);
     expect(bodies()[0]).toMatchObject({ status: 'PENDING', quickDate: 'YESTERDAY' });
     expect((screen.getByRole('radio', { name: '昨天' }) as HTMLInputElement).checked).toBe(true);
+    // the time basis shows its default, createTime (filed), and sends it
+    const timeby = screen.getAllByLabelText('时间类型').find((el) => el.tagName === 'INPUT') as HTMLInputElement;
+    expect(timeby.value).toBe('申诉时间');
+    expect(bodies()[0]).toMatchObject({ timeby: 'createTime' });
 
     await userEvent.click(screen.getByRole('radio', { name: '近7天' }));
     await waitFor(() => expect(bodies().at(-1)).toMatchObject({ status: 'PENDING', quickDate: 'DAY7' }));
@@ -170,6 +174,52 @@ describe('complaint detail', () => {
     expect(screen.queryByRole('button', { name: '申诉审核' })).toBeNull();
   });
 
+  it("shows the session's rating by the result's view key (AI: qc-ai-result.view, MANUAL: qc-manual-result.view)", async () => {
+    const session = {
+      status: 'CLOSED',
+      groups: [],
+      lineName: '官网客服',
+      scoreProgress: 1,
+      scoreResult: { score: 4, resolved: true, note: '还行' },
+    };
+    const manualAnswer = () => ({
+      id: '900',
+      sessionId: 's-1',
+      manualStatus: 'CHECKED',
+      style: 'SCORE',
+      groups: [],
+      appraisals: [],
+      manualAngles: [],
+      complaint: complaint('78', 'PENDING', { type: 'MANUAL' }),
+      session,
+      messages: [],
+    });
+    const show = (type: 'AI' | 'MANUAL', permissions: string[]) => {
+      const { client } = fakeClient({
+        '/v3/chats/ai-result/detail-complaint': () => ({ ...aiDetail('PENDING'), session }),
+        '/v3/chats/qc-manual-result/detail-complaint': manualAnswer,
+      });
+      return renderConsole(<ComplaintDetail location={{ path: '/qc/complaint/detail', query: { id: '77', type } }} />, {
+        client,
+        permissions,
+      });
+    };
+    const cases: ['AI' | 'MANUAL', string[], boolean][] = [
+      ['AI', ['qc-complaint.view'], false],
+      ['AI', ['qc-complaint.view', 'qc-ai-result.view'], true],
+      ['AI', ['qc-complaint.view', 'qc-manual-result.view'], false],
+      ['MANUAL', ['qc-complaint.view'], false],
+      ['MANUAL', ['qc-complaint.view', 'qc-manual-result.view'], true],
+    ];
+    for (const [type, permissions, rated] of cases) {
+      const view = show(type, permissions);
+      await screen.findByText('官网客服');
+      expect(screen.queryByText('还行') !== null, `${type} ${permissions}`).toBe(rated);
+      expect(screen.queryByText('无查看权限') !== null, `${type} ${permissions}`).toBe(!rated);
+      view.unmount();
+    }
+  });
+
   it('MANUAL: lists the angles with their rules', async () => {
     const { client, calls } = fakeClient({
       '/v3/chats/qc-manual-result/detail-complaint': () => ({
@@ -229,13 +279,19 @@ describe('complaint review', () => {
     await screen.findByText('辱骂检测');
     expect(statusInput().value).toBe('待审核');
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
-    expect(await screen.findByText('审核状态不能为空')).toBeTruthy();
-    expect(screen.getByText('审核原因不能为空')).toBeTruthy();
+    // the AI review's warnings are the spec's English ones, in Chinese mode too
+    expect(await screen.findByText('review status cannot be empty')).toBeTruthy();
+    expect(screen.getByText('review reason cannot be empty')).toBeTruthy();
+    expect(screen.queryByText('审核状态不能为空')).toBeNull();
     expect(calls.some((c) => c.path === CHANGE)).toBe(false);
 
     await userEvent.click(statusInput());
     await userEvent.click(await screen.findByRole('option', { name: '驳回' }));
+    // each error goes as soon as its field is filled, not at the next save
+    await waitFor(() => expect(screen.queryByText('review status cannot be empty')).toBeNull());
+    expect(screen.getByText('review reason cannot be empty')).toBeTruthy();
     await userEvent.type(screen.getByRole('textbox', { name: /审核原因/ }), '证据充分');
+    expect(screen.queryByText('review reason cannot be empty')).toBeNull();
     await userEvent.click(screen.getByRole('checkbox', { name: '辱骂检测 一票否决' }));
     expect((screen.getByRole('textbox', { name: '辱骂检测 复检分数' }) as HTMLInputElement).disabled).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
@@ -345,6 +401,12 @@ describe('complaint review', () => {
     );
     const score = await screen.findByRole('textbox', { name: '开场白 分数' });
     expect((score as HTMLInputElement).value).toBe('10');
+    // the MANUAL review's status warning is the spec's Chinese one (the AI review's is English)
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('审核状态不能为空')).toBeTruthy();
+    expect(screen.queryByText('review status cannot be empty')).toBeNull();
+    expect(screen.getByText('review reason cannot be empty')).toBeTruthy();
+    expect(calls.some((c) => c.path === CHANGE)).toBe(false);
     await userEvent.clear(score);
     await userEvent.type(score, '0');
     await userEvent.click(statusInput());

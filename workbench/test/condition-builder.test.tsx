@@ -5,10 +5,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { ConditionBuilder } from '../src/rule-editor/ConditionBuilder';
 import {
   addCondition,
+  addOperator,
   deleteCondition,
   emptyDraft,
   fieldOfPath,
   type RuleDraft,
+  removeOperator,
   splitKeywords,
   toConditionConfig,
   toDraft,
@@ -65,10 +67,10 @@ function errorOf(card: HTMLElement, label: string): string | null {
 const withConditions = (...types: string[]) => types.reduce((d, type) => addCondition(d, type), emptyDraft());
 
 describe('condition builder', () => {
-  it("asks for a type before adding: '请选择条件类型'", async () => {
+  it("asks for a type before adding: 'Please select a condition type' (the spec's words, in Chinese mode too)", async () => {
     show();
     await userEvent.click(screen.getByRole('button', { name: '添加条件' }));
-    expect(screen.getByText('请选择条件类型')).toBeTruthy();
+    expect(screen.getByText('Please select a condition type')).toBeTruthy();
     expect(screen.queryByTestId('condition-a')).toBeNull();
   });
 
@@ -81,7 +83,7 @@ describe('condition builder', () => {
     const a = screen.getByTestId('condition-a');
     expect((within(a).getByLabelText('相似度（%）') as HTMLInputElement).value).toBe('80');
     const b = screen.getByTestId('condition-b');
-    expect((within(b).getByLabelText('重复相似度（0.1–1.0，建议 0.8）') as HTMLInputElement).value).toBe('0.1');
+    expect((within(b).getByLabelText('重复相似度（0.1–1.0，默认 0.1）') as HTMLInputElement).value).toBe('0.1');
     expect((within(b).getByLabelText('第几次重复时命中') as HTMLInputElement).value).toBe('1');
     expect((within(b).getByLabelText('检测窗口（0 表示之前全部）') as HTMLInputElement).value).toBe('0');
     expect(latest.conditions[2]!.operators[0]!.param).toEqual({
@@ -276,5 +278,100 @@ describe('draft conversion', () => {
     draft = deleteCondition(draft, 0);
     expect(draft.conditions.map((c) => c.cid)).toEqual(['a', 'b']);
     expect(draft.conditions[1]!.checkRange.anchorCid).toBe('null');
+  });
+});
+
+/** Chooses `label` in condition `cid`'s operator type select and adds it. */
+async function addOperatorByType(cid: string, label: string) {
+  await userEvent.click(inputLabelled(document.body, `选择算子类型 ${cid}`));
+  await userEvent.click(await screen.findByRole('option', { name: label }));
+  await userEvent.click(screen.getByRole('button', { name: `添加算子 ${cid}` }));
+}
+
+describe('condition builder: several operators in a condition', () => {
+  it('adds a second operator with its own form and defaults, stores both, and removes it again', async () => {
+    show();
+    await addByType('命中任意关键词');
+    const card = screen.getByTestId('condition-a');
+    // one operator: no numbering and nothing to remove
+    expect(within(card).queryByRole('button', { name: '删除算子 a1' })).toBeNull();
+    await addOperatorByType('a', '相似话术');
+    expect(latest.conditions).toHaveLength(1);
+    expect(latest.conditions[0]!.operators.map((o) => o.type)).toEqual(['HIT_ANY_KEYWORDS', 'SIMILAR_MATCH']);
+    expect(latest.conditions[0]!.operators[1]!.param).toEqual({ phrases: [], similarity: 80 });
+    expect(within(card).getByText('命中任意关键词 + 相似话术')).toBeTruthy();
+    const second = screen.getByTestId('operator-a-2');
+    expect(within(second).getByText('算子 2 · 相似话术')).toBeTruthy();
+    expect((within(second).getByLabelText('相似度（%）') as HTMLInputElement).value).toBe('80');
+    // each operator's form edits its own operator
+    await userEvent.type(within(screen.getByTestId('operator-a-1')).getByLabelText('关键词'), '投诉');
+    expect(latest.conditions[0]!.operators[0]!.param.keywords).toEqual(['投诉']);
+    expect(latest.conditions[0]!.operators[1]!.param).toEqual({ phrases: [], similarity: 80 });
+    expect(toConditionConfig(latest).conditions[0]!.operators).toEqual([
+      { type: 'HIT_ANY_KEYWORDS', name: '', param: { keywords: ['投诉'], inSentence: false, threshold: 0 } },
+      { type: 'SIMILAR_MATCH', name: '', param: { phrases: [], similarity: 80 } },
+    ]);
+
+    await userEvent.click(within(card).getByRole('button', { name: '删除算子 a2' }));
+    expect(latest.conditions[0]!.operators.map((o) => o.type)).toEqual(['HIT_ANY_KEYWORDS']);
+    expect(latest.conditions[0]!.operators[0]!.param.keywords).toEqual(['投诉']);
+    expect(screen.queryByTestId('operator-a-2')).toBeNull();
+    expect(within(card).queryByRole('button', { name: '删除算子 a1' })).toBeNull();
+  });
+
+  it("asks for a type before adding an operator: 'Please select a condition type'", async () => {
+    show();
+    await addByType('命中任意关键词');
+    await userEvent.click(screen.getByRole('button', { name: '添加算子 a' }));
+    expect(within(screen.getByTestId('condition-a')).getByText('Please select a condition type')).toBeTruthy();
+    expect(latest.conditions[0]!.operators).toHaveLength(1);
+  });
+
+  it("shows the compiler's error at the second operator's own field", async () => {
+    show();
+    await addByType('命中任意关键词');
+    await userEvent.type(within(screen.getByTestId('operator-a-1')).getByLabelText('关键词'), '投诉');
+    await addOperatorByType('a', '命中任意关键词');
+    const second = screen.getByTestId('operator-a-2');
+    await waitFor(() => expect(errorOf(second, '关键词')).toBe('关键词不能为空'));
+    expect(errorOf(screen.getByTestId('operator-a-1'), '关键词')).toBeNull();
+    await userEvent.type(within(second).getByLabelText('关键词'), '退款');
+    await waitFor(() => expect(errorOf(second, '关键词')).toBeNull());
+    expect(latest.conditions[0]!.operators.map((o) => o.param.keywords)).toEqual([['投诉'], ['退款']]);
+  });
+
+  it('a model operator added to a condition forces its role', async () => {
+    show();
+    await addByType('命中任意关键词');
+    const card = screen.getByTestId('condition-a');
+    expect(inputLabelled(card, '角色').disabled).toBe(false);
+    await addOperatorByType('a', '坐席违规模型');
+    expect(inputLabelled(card, '角色').disabled).toBe(true);
+    expect(inputLabelled(card, '角色').value).toBe('坐席');
+    expect(toConditionConfig(latest).conditions[0]!.checkRange).toMatchObject({ role: 'AGENT' });
+  });
+
+  it('offers no adding or removing of operators when read-only', () => {
+    const draft = {
+      ...withConditions('HIT_ANY_KEYWORDS'),
+    };
+    draft.conditions[0] = addOperator(draft.conditions[0]!, 'SIMILAR_MATCH');
+    const { client } = fakeClient({});
+    renderConsole(<ConditionBuilder draft={draft} onChange={() => undefined} problem={null} readOnly />, { client });
+    expect(screen.getByTestId('operator-a-2')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '添加算子 a' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '删除算子 a2' })).toBeNull();
+  });
+
+  it('removing keeps at least one operator; the legacy KEYWORDS type is read as HIT_ANY_KEYWORDS', () => {
+    const [condition] = withConditions('REGULAR_EXPRESSION').conditions;
+    const two = addOperator(condition!, 'KEYWORDS');
+    expect(two.operators.map((o) => o.type)).toEqual(['REGULAR_EXPRESSION', 'HIT_ANY_KEYWORDS']);
+    const one = removeOperator(two, 0);
+    expect(one.operators.map((o) => o.type)).toEqual(['HIT_ANY_KEYWORDS']);
+    expect(removeOperator(one, 0)).toBe(one);
+    // a stored condition with two operators reads and stores back the same
+    const stored = toConditionConfig({ ...emptyDraft(), conditions: [two] });
+    expect(toConditionConfig(toDraft(stored))).toEqual(stored);
   });
 });

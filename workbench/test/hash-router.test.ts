@@ -1,6 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatHash, pageKey, parseHash } from '../src/router/location';
-import { navigate, setModalParentResolver, syncFromHash, useRouterStore } from '../src/router/router-store';
+import { closeModal, navigate, setModalParentResolver, syncFromHash, useRouterStore } from '../src/router/router-store';
+
+/** Waits for the browser's history traversal that `closeModal` or `back` started, then follows it. */
+async function traversed(): Promise<void> {
+  await new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+  syncFromHash();
+}
 
 describe('hash router', () => {
   beforeEach(() => {
@@ -23,7 +29,9 @@ describe('hash router', () => {
     expect(window.location.hash).toBe('#/qc/scheme/config?id=3&_modal=large');
     expect(state.current.path).toBe('/qc/scheme/config');
     expect(state.background).toMatchObject({ path: '/qc/scheme/list', query: { targetType: 'PERSON' } });
-    expect(state.modalDepth).toBe(1);
+    expect(state.openers).toEqual([
+      { location: { path: '/qc/scheme/list', query: { targetType: 'PERSON' } }, steps: 1 },
+    ]);
   });
 
   it('a modal opened directly lies over its route parent', () => {
@@ -37,6 +45,41 @@ describe('hash router', () => {
     navigate('/qc/scheme/config', { id: 9, _reload: 'list', _modal: 'large' }, { replace: true });
     navigate('/qc/scheme/config', { id: 9, _reload: 'list', _modal: 'large' }, { replace: true });
     expect(useRouterStore.getState().reloadToken).toBe(before + 2);
+  });
+
+  it('closing a modal stacked on another returns to that one, and closing it to the page beneath', async () => {
+    navigate('/qc/complaint', { status: 'PENDING' });
+    navigate('/qc/complaint/detail', { id: 77, type: 'MANUAL', _modal: 'large' });
+    navigate('/qc/complaint/approve-manual', { id: 's-1', complaintId: 77, _modal: 'large' });
+    expect(useRouterStore.getState().background).toMatchObject({ path: '/qc/complaint' });
+    const before = window.history.length;
+
+    closeModal();
+    await traversed();
+    expect(window.location.hash).toBe('#/qc/complaint/detail?id=77&type=MANUAL&_modal=large');
+    expect(useRouterStore.getState().current).toMatchObject({ path: '/qc/complaint/detail', query: { id: '77' } });
+    expect(useRouterStore.getState().background).toMatchObject({ path: '/qc/complaint', query: { status: 'PENDING' } });
+
+    // the detail, reached by going back, still knows where it was opened from
+    closeModal();
+    await traversed();
+    expect(window.location.hash).toBe('#/qc/complaint?status=PENDING');
+    expect(useRouterStore.getState().current.path).toBe('/qc/complaint');
+    expect(useRouterStore.getState().background).toBeNull();
+    expect(window.history.length).toBe(before);
+  });
+
+  it('a stacked modal saved back into the one it was opened from closes to the page beneath', async () => {
+    navigate('/qc/complaint');
+    navigate('/qc/complaint/detail', { id: 78, _modal: 'large' });
+    navigate('/qc/complaint/approve-manual', { complaintId: 78, _modal: 'large' });
+    // the save replaces the review by the detail again
+    navigate('/qc/complaint/detail', { id: 78, _reload: 'list', _modal: 'large' }, { replace: true });
+    expect(useRouterStore.getState().openers).toEqual([{ location: { path: '/qc/complaint', query: {} }, steps: 2 }]);
+    closeModal();
+    await traversed();
+    expect(window.location.hash).toBe('#/qc/complaint');
+    expect(useRouterStore.getState().background).toBeNull();
   });
 
   it('follows the back button', async () => {

@@ -28,7 +28,10 @@ describe('language switch', () => {
 
   it('switching shows the English navigation and keeps the choice in localStorage', async () => {
     show();
+    expect(document.documentElement.lang).toBe('zh-CN');
     await userEvent.click(screen.getByRole('button', { name: 'English' }));
+    // <html lang> follows the switch
+    expect(document.documentElement.lang).toBe('en');
     for (const label of ['Quality', 'QC schemes', 'QC rules', 'QC tasks', 'Sign out']) {
       expect(screen.getByText(label)).toBeTruthy();
     }
@@ -43,5 +46,6 @@ describe('language switch', () => {
     expect(screen.getByText('质检方案')).toBeTruthy();
     expect(screen.getByRole('button', { name: '退出登录' })).toBeTruthy();
     expect(localStorage.getItem(STORAGE_KEY)).toBe('zh');
+    expect(document.documentElement.lang).toBe('zh-CN');
   });
 });

@@ -74,6 +74,10 @@ describe('manual result list', () => {
     expect(screen.getByRole('radio', { name: '未质检 (2)' })).toBeTruthy();
     expect((screen.getByRole('radio', { name: '已质检 (7)' }) as HTMLInputElement).checked).toBe(true);
     expect(pageBodies(calls)[0]).toMatchObject({ manualStatus: 'CHECKED', quickDate: 'YESTERDAY' });
+    // the time basis shows its default, createTime (session start), and sends it
+    const timeby = screen.getAllByLabelText('时间类型').find((el) => el.tagName === 'INPUT') as HTMLInputElement;
+    expect(timeby.value).toBe('会话开始时间');
+    expect(pageBodies(calls)[0]).toMatchObject({ timeby: 'createTime' });
     // the inspected row only; its satisfaction 9 is outside 1..5 and shows '--'
     const shown = await screen.findByText('s-done');
     expect(screen.queryByText('s-ready')).toBeNull();
@@ -129,7 +133,7 @@ describe('manual result list', () => {
     await userEvent.click(await screen.findByRole('radio', { name: '全部 (12)' }));
     await screen.findByText('s-ready');
     await userEvent.click(screen.getByRole('button', { name: '移至待质检' }));
-    expect(await screen.findByText('请选择记录')).toBeTruthy();
+    expect(await screen.findByText('please select a record')).toBeTruthy();
     await userEvent.click(screen.getByRole('checkbox', { name: 'select 1' }));
     await userEvent.click(screen.getByRole('button', { name: '移至待质检' }));
     await userEvent.click(await screen.findByRole('button', { name: '确定' }));
@@ -244,6 +248,11 @@ describe('manual assessment', () => {
     await userEvent.type(screen.getByLabelText(/服务态度/), '热情');
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(calls.some((c) => c.path === '/v3/chats/qc-manual-result/create')).toBe(true));
+    // the version sent back is that of the result of the scheme being assessed (required by the server)
+    expect(calls.find((c) => c.path === '/v3/chats/qc-manual-result/detail')?.query).toEqual({
+      sessionId: 's-1',
+      schemeId: '50',
+    });
     expect(calls.find((c) => c.path === '/v3/chats/qc-manual-result/create')?.body).toEqual({
       schemeId: '50',
       sessionId: 's-1',
@@ -291,6 +300,8 @@ describe('manual assessment', () => {
     expect(await screen.findByText('请选择是否合格')).toBeTruthy();
     expect(calls.some((c) => c.path === '/v3/chats/qc-manual-result/create')).toBe(false);
     await userEvent.click(screen.getByRole('radio', { name: '结束语 不合格' }));
+    // the rule's error goes as soon as it is answered, before the next save
+    expect(screen.queryByText('请选择是否合格')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', '该结果已被他人质检');
     const sent = calls.find((c) => c.path === '/v3/chats/qc-manual-result/create')?.body as {
@@ -336,6 +347,42 @@ describe('manual result detail', () => {
     expect(screen.getByText('热情')).toBeTruthy();
     // no assess button without qc-manual-result.edit
     expect(screen.queryByRole('button', { name: '质检评分' })).toBeNull();
+  });
+
+  it("shows the session's rating only with qc-manual-result.view, else '无查看权限'", async () => {
+    const answer = () => ({
+      ...row('900', 's-1', 'CHECKED'),
+      appraisals: [],
+      manualAngles: [],
+      session: {
+        status: 'CLOSED',
+        groups: [],
+        lineName: '官网客服',
+        scoreProgress: 1,
+        scoreResult: { score: 4, resolved: true, note: '还行' },
+      },
+      messages: [],
+      messageTotal: 0,
+    });
+    const allowed = fakeClient({ '/v3/chats/qc-manual-result/detail': answer });
+    const first = renderConsole(
+      <ManualResultDetail location={{ path: '/qc/manual-result/detail', query: { id: 's-1' } }} />,
+      { client: allowed.client, permissions: ['qc-manual-result.view'] },
+    );
+    await screen.findByText('官网客服');
+    expect(screen.getByText('还行')).toBeTruthy();
+    expect(screen.queryByText('无查看权限')).toBeNull();
+    first.unmount();
+
+    // reached without the key (a complaint filer's link): the rating panel says so
+    const denied = fakeClient({ '/v3/chats/qc-manual-result/detail': answer });
+    renderConsole(<ManualResultDetail location={{ path: '/qc/manual-result/detail', query: { id: 's-1' } }} />, {
+      client: denied.client,
+      permissions: ['qc-complaint.view'],
+    });
+    await screen.findByText('官网客服');
+    expect(screen.getByText('无查看权限')).toBeTruthy();
+    expect(screen.queryByText('还行')).toBeNull();
   });
 
   it('opens the PERSON scheme picker first when there are no angles yet', async () => {

@@ -101,6 +101,13 @@ describe('QC task list', () => {
     expect(calls.find((c) => c.path.endsWith('/page'))?.body).toMatchObject({ type: 'OFFLINE_TEXT' });
     expect(screen.getByRole('tab', { name: '离线文本' }).getAttribute('aria-selected')).toBe('true');
     for (const name of ['新建', '启用', '停用', '执行']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    // the actions column fits its buttons (the shared list's): it neither wraps 编辑 nor takes a share of the width
+    const header = screen.getByRole('columnheader', { name: '操作' });
+    const cell = first.getByRole('button', { name: '编辑' }).closest('td')!;
+    for (const element of [header, cell]) {
+      expect(element.style.whiteSpace).toBe('nowrap');
+      expect(element.style.width).toBe('1%');
+    }
   });
 
   it('offers no create, status or run buttons without qc-task.edit', async () => {
@@ -121,7 +128,7 @@ describe('QC task list', () => {
     });
     await screen.findByText('任务1');
     await userEvent.click(screen.getByRole('button', { name: '执行' }));
-    expect(await screen.findByText('请选择记录')).toBeTruthy();
+    expect(await screen.findByText('please select a record')).toBeTruthy();
     expect(calls.some((c) => c.path.endsWith('/rerun'))).toBe(false);
   });
 

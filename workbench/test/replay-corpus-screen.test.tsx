@@ -98,7 +98,13 @@ function renderScreen(engine = inProcessEngine(), query: Record<string, string> 
   const handlers = {
     '/v3/chats/qc-rule/detail': () => savedRule,
     '/v3/chats/qc-rule/page': () => ({ records: [{ id: '7', name: '退款话术' }], total: 1, page: 1, size: 50 }),
-    '/v3/chats/session/list': () => [{ lineId: '1', lineName: '微博客服-通信' }],
+    '/v3/chats/session/directory': (r: ApiRequest) =>
+      (r.body as { kind: string }).kind === 'LINE'
+        ? [
+            { id: '1', name: '微博客服-通信' },
+            { id: '2', name: '电话客服' },
+          ]
+        : [],
     '/v3/chats/session/transcripts': (r: ApiRequest) => {
       const body = r.body as { cursor: string | null };
       const records = CORPUS.split('\n')
@@ -125,8 +131,16 @@ async function upload(text: string, name = 'corpus.jsonl') {
   await userEvent.upload(input, new File([text], name, { type: 'application/x-ndjson' }));
 }
 
-const finished = () =>
-  waitFor(() => expect(screen.getByTestId('corpus-status').dataset.status).toBe('done'), { timeout: 10_000 });
+/** The run has ended with `status` and the report drawn from its last figures (the report follows a moment later). */
+const ended = (status: 'done' | 'cancelled') =>
+  waitFor(
+    () => {
+      expect(screen.getByTestId('corpus-status').dataset.status).toBe(status);
+      expect(screen.getByTestId('corpus-samples')).toBeTruthy();
+    },
+    { timeout: 10_000 },
+  );
+const finished = () => ended('done');
 
 describe('corpus replay screen', () => {
   it('replays an uploaded file: hit rates per rule and condition, bad lines by number, the diff and the agreement', async () => {
@@ -157,7 +171,8 @@ describe('corpus replay screen', () => {
 
     expect(screen.getByTestId('corpus-problems').textContent).toContain('第 3 行');
     // s1 70, s2 70, s5 70, s4 100 against the mean of A, S, E
-    expect((await screen.findByTestId('corpus-spearman')).textContent).toMatch(/ρ = 0\.\d{3}（4 个会话）/);
+    // ranks of the AI scores (s1, s2, s4, s5) 2, 2, 4, 2 against the human ones 3, 2, 4, 1: ρ = 3 / √15 = 0.7746
+    expect((await screen.findByTestId('corpus-spearman')).textContent).toContain('ρ = 0.775（4 个会话）');
     expect((await screen.findByTestId('corpus-hit-sample')).textContent).toContain('s1');
   });
 
@@ -179,11 +194,21 @@ describe('corpus replay screen', () => {
     const { calls } = renderScreen(inProcessEngine(), { ruleId: '7' });
     await screen.findByText('当前测试：退款话术（1 条规则）');
     fireEvent.change(screen.getByLabelText('会话开始日期从'), { target: { value: '2026-11-01' } });
+    // the lines come from the line directory, not from the newest sessions
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.path === '/v3/chats/session/directory' && (c.body as { kind: string }).kind === 'LINE'),
+      ).toBe(true),
+    );
+    expect(calls.some((c) => c.path === '/v3/chats/session/list')).toBe(false);
+    const lineInput = screen.getAllByLabelText('服务线路').find((el) => el.tagName === 'INPUT')!;
+    await userEvent.click(lineInput);
+    await userEvent.click(await screen.findByRole('option', { name: '电话客服' }));
     await userEvent.click(screen.getByRole('button', { name: '开始回放' }));
     await finished();
     const pages = calls.filter((c) => c.path === '/v3/chats/session/transcripts');
     expect(pages.map((c) => (c.body as { cursor: string | null; timeFrom: string }).cursor)).toEqual([null, 'c2']);
-    expect((pages[0]!.body as { timeFrom: string }).timeFrom).toBe('2026-11-01');
+    expect(pages[0]!.body).toMatchObject({ timeFrom: '2026-11-01', lineId: '2' });
     expect(screen.getByTestId('corpus-sessions').textContent).toBe('4');
     // the saved rule itself: no changes to show
     expect((await screen.findByTestId('corpus-diff-section')).textContent).toContain('与已保存版本相同');
@@ -206,7 +231,7 @@ describe('corpus replay screen', () => {
     await act(async () => {
       await userEvent.click(screen.getByRole('button', { name: '取消' }));
     });
-    await waitFor(() => expect(screen.getByTestId('corpus-status').dataset.status).toBe('cancelled'));
+    await ended('cancelled');
     const done = Number(screen.getByTestId('corpus-sessions').textContent);
     expect(done).toBeGreaterThan(5);
     expect(done).toBeLessThan(300);

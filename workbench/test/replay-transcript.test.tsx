@@ -58,9 +58,17 @@ function show(query: Record<string, string>, permissions = ['qc-rule.view']) {
     '/v3/chats/qc-rule/detail': () => ({ id: 'r1', name: rule.name, conditionConfig: rule.conditionConfig }),
     '/v3/chats/qc-rule/page': () => ({ records: [{ id: 'r1', name: rule.name }], total: 1, page: 1, size: 50 }),
     '/v3/chats/qc-scheme/page': () => ({ records: [], total: 0, page: 1, size: 50 }),
-    '/v3/chats/session/list': () => [{ sessionId: 's-9', customerNick: '张三', messageCount: 2 }],
+    // the newest session is s-9; an old one (s-old-1) is found only by searching the server
+    '/v3/chats/session/list': (r: ApiRequest) => {
+      const { keyword, sessionId } = r.body as { keyword?: string; sessionId?: string };
+      const newest = { sessionId: 's-9', customerNick: '张三', messageCount: 2 };
+      const old = { sessionId: 's-old-1', customerNick: '李四', messageCount: 2 };
+      if (sessionId) return [newest, old].filter((s) => s.sessionId === sessionId);
+      if (keyword) return [newest, old].filter((s) => s.sessionId.includes(keyword) || s.customerNick === keyword);
+      return [newest];
+    },
     '/v3/chats/message/query': (r: ApiRequest) =>
-      (r.body as { sessionId: string }).sessionId === 's-9'
+      ['s-9', 's-old-1'].includes((r.body as { sessionId: string }).sessionId)
         ? { records: stored, total: 2, page: 1, size: 500 }
         : { records: [], total: 0 },
   });
@@ -206,6 +214,41 @@ describe('replay one transcript', () => {
     expect(marks()).toEqual([['0', '投诉']]);
   });
 
+  it('searches the server for a session as the user types, beyond the newest ones', async () => {
+    const calls = show({ ruleId: 'r1' });
+    await screen.findByText('当前测试：投诉未安抚（1 条规则）');
+    const picker = screen.getAllByLabelText('选择会话').find((el) => el.tagName === 'INPUT')!;
+    await userEvent.click(picker);
+    expect(await screen.findByRole('option', { name: 's-9 · 张三 · 2' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: /s-old-1/ })).toBeNull();
+    await userEvent.type(picker, 'old');
+    const option = await screen.findByRole('option', { name: 's-old-1 · 李四 · 2' });
+    expect(screen.queryByRole('option', { name: /s-9/ })).toBeNull();
+    expect(
+      calls.some((c) => c.path === '/v3/chats/session/list' && (c.body as { keyword?: string }).keyword === 'old'),
+    ).toBe(true);
+    await userEvent.click(option);
+    expect(useRouterStore.getState().current.query).toEqual({ ruleId: 'r1', sessionId: 's-old-1' });
+    await waitFor(() => expect(screen.getByTestId('replay-session').textContent).toBe('当前会话：s-old-1（2 条消息）'));
+    // a customer's nick finds his session too (the server matches more than the label shows)
+    const again = screen.getAllByLabelText('选择会话').find((el) => el.tagName === 'INPUT')!;
+    await userEvent.clear(again);
+    await userEvent.type(again, '李四');
+    expect(await screen.findByRole('option', { name: 's-old-1 · 李四 · 2' })).toBeTruthy();
+  });
+
+  it('names a session from the address that is not among the newest by looking it up by id', async () => {
+    const calls = show({ ruleId: 'r1', sessionId: 's-old-1' });
+    await waitFor(() => expect(position()).toBe('第 1 / 2 条'));
+    const picker = screen.getAllByLabelText('选择会话').find((el) => el.tagName === 'INPUT') as HTMLInputElement;
+    await waitFor(() => expect(picker.value).toBe('s-old-1 · 李四 · 2'));
+    expect(
+      calls.some(
+        (c) => c.path === '/v3/chats/session/list' && (c.body as { sessionId?: string }).sessionId === 's-old-1',
+      ),
+    ).toBe(true);
+  });
+
   it('opens a session the corpus replay handed over, and leaves the address without it', async () => {
     const messages = [
       { role: 'CUSTOMER', text: '我要投诉' },
@@ -252,7 +295,7 @@ describe('replay one transcript', () => {
   });
 
   it('tests the rule editor draft, unsaved changes included, from the rule config screen', async () => {
-    const { client } = fakeClient({
+    const { client, calls } = fakeClient({
       '/v3/chats/qc-rule/detail': () => ({
         id: 'r1',
         name: rule.name,
@@ -260,19 +303,37 @@ describe('replay one transcript', () => {
         conditionConfig: rule.conditionConfig,
       }),
     });
-    renderConsole(<RuleConfig location={{ path: '/qc/rule/config', query: { id: 'r1' } }} />, {
+    const editor = renderConsole(<RuleConfig location={{ path: '/qc/rule/config', query: { id: 'r1' } }} />, {
       client,
       permissions: ['qc-rule.view', 'qc-rule.edit'],
     });
     const name = await screen.findByDisplayValue('投诉未安抚');
     fireEvent.change(name, { target: { value: '投诉未安抚（改）' } });
+    // condition a gains the keyword 差评, not saved
+    const keywords = screen.getByDisplayValue('投诉');
+    await userEvent.clear(keywords);
+    await userEvent.type(keywords, '投诉，差评');
     await userEvent.click(screen.getByRole('button', { name: '回放测试' }));
+    expect(calls.some((c) => c.path.includes('qc-rule/') && !c.path.endsWith('/detail'))).toBe(false);
     expect(useReplayDraft.getState().draft).toMatchObject({
       ruleId: 'r1',
       name: '投诉未安抚（改）',
-      conditionConfig: { lambda: 'a && !b', conditions: [{ cid: 'a' }, { cid: 'b' }] },
+      conditionConfig: {
+        lambda: 'a && !b',
+        conditions: [{ cid: 'a', operators: [{ param: { keywords: ['投诉', '差评'] } }] }, { cid: 'b' }],
+      },
     });
     const { current } = useRouterStore.getState();
     expect([current.path, current.query]).toEqual(['/qc/replay', { draft: '1', ruleId: 'r1' }]);
+
+    // the replay it opens runs the edited rule: 差评, which only the unsaved keyword knows, is a hit
+    editor.unmount();
+    show({ draft: '1', ruleId: 'r1' });
+    await screen.findByText('当前测试：投诉未安抚（改） (草稿 draft)（1 条规则）');
+    await replayTyped('客户: 我要给你们差评\n客服: 请稍等');
+    await waitFor(() => expect(position()).toBe('第 1 / 2 条'));
+    expect(within(ruleCard()).getByTestId('rule-state').textContent).toBe('命中 1 句');
+    expect(condition('a').getAttribute('data-hit')).toBe('true');
+    expect(marks()).toEqual([['0', '差评']]);
   });
 });

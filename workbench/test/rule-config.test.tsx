@@ -1,15 +1,15 @@
+import type { QcRule } from '@qcdesk/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiError, type ApiRequest } from '../src/api/client';
-import type { RuleRecord } from '../src/contracts-gaps';
 import { useRouterStore } from '../src/router/router-store';
 import { fieldOfPath } from '../src/rule-editor/draft';
 import { RuleConfig } from '../src/screens/qc/rule/RuleConfig';
 import { RuleCreate } from '../src/screens/qc/rule/RuleCreate';
 import { fakeClient, renderConsole } from './helpers';
 
-const rule: RuleRecord = {
+const rule: QcRule = {
   id: '5',
   name: '服务禁语',
   type: 'AI',

@@ -1,15 +1,16 @@
+import type { AngleDetailAnswer, AngleRule, SchemeDetailAnswer } from '@qcdesk/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../src/api/client';
-import type { AngleRuleRecord, SchemeAngleRecord, SchemeRecord } from '../src/contracts-gaps';
+import { RouteView } from '../src/app/RouteView';
 import { useRouterStore } from '../src/router/router-store';
 import { SchemeConfig } from '../src/screens/qc/scheme/SchemeConfig';
 import { fakeClient, renderConsole } from './helpers';
 
 const EDIT = ['qc-scheme.view', 'qc-scheme.edit'];
 
-const keywordRule = (id: string, ruleId: string, ruleName: string, keywords: string[]): AngleRuleRecord => ({
+const keywordRule = (id: string, ruleId: string, ruleName: string, keywords: string[]): AngleRule => ({
   id,
   ruleId,
   ruleName,
@@ -26,17 +27,19 @@ const keywordRule = (id: string, ruleId: string, ruleName: string, keywords: str
   },
 });
 
-const angle = (id: number, change: Partial<SchemeAngleRecord> = {}): SchemeAngleRecord => ({
+const angle = (id: number, change: Partial<AngleDetailAnswer> = {}): AngleDetailAnswer => ({
   id: String(id),
   angleId: String(id),
   angleName: `维度${id}`,
+  name: `维度${id}`,
+  schemeId: '7',
   score: 10,
   version: 1,
   angleRules: [],
   ...change,
 });
 
-function aiScheme(angles: SchemeAngleRecord[]): SchemeRecord {
+function aiScheme(angles: AngleDetailAnswer[]): SchemeDetailAnswer {
   return {
     id: '7',
     name: '服务规范方案',
@@ -44,16 +47,17 @@ function aiScheme(angles: SchemeAngleRecord[]): SchemeRecord {
     targetType: 'AI',
     status: 'INACTIVE',
     version: 4,
-    schemeConfig: { veto: [] },
+    schemeConfig: { appraises: [], veto: [] },
     schemeAngles: angles,
   };
 }
 
-const personScheme: SchemeRecord = {
+const personScheme: SchemeDetailAnswer = {
   id: '8',
   name: '人工抽检方案',
   type: 'TEXT',
   targetType: 'PERSON',
+  status: 'INACTIVE',
   style: 'SCORE',
   version: 2,
   schemeConfig: {
@@ -68,7 +72,7 @@ const personScheme: SchemeRecord = {
 };
 
 /** A scheme server: detail, save (create/change), angle and angle-rule calls, the rule page for linking. */
-function server(scheme: SchemeRecord | null) {
+function server(scheme: SchemeDetailAnswer | null) {
   return fakeClient({
     '/v3/chats/qc-scheme/detail': () => scheme,
     '/v3/chats/qc-scheme/create': () => ({ id: '9' }),
@@ -193,7 +197,7 @@ describe('scheme config: AI scheme and angles', () => {
   });
 
   it('a veto rule unlinked since is no longer shown or sent as a veto', async () => {
-    const scheme = { ...aiScheme(linked), schemeConfig: { veto: ['r2', 'r9'] } };
+    const scheme = { ...aiScheme(linked), schemeConfig: { appraises: [], veto: ['r2', 'r9'] } };
     const { client, calls } = server(scheme);
     show(client, { id: '7', targetType: 'AI' });
     await screen.findByText('服务态度');
@@ -288,5 +292,69 @@ describe('scheme config: AI scheme and angles', () => {
       ids: ['12'],
       deleted: 'TRASH',
     });
+  });
+});
+
+describe('scheme view: read-only', () => {
+  const view = (scheme: SchemeDetailAnswer, permissions = ['qc-scheme.view']) =>
+    renderConsole(<SchemeConfig location={{ path: '/qc/scheme/view', query: { id: scheme.id } }} readOnly />, {
+      client: server(scheme).client,
+      permissions,
+    });
+  /** The text shown under a read-only field's label. */
+  const shownValue = (label: string) =>
+    screen.getByText(label, { exact: true }).closest('[data-readonly-field]')?.lastElementChild?.textContent;
+
+  it('shows the values as text, -- when absent, without inputs, asterisks or chevrons', async () => {
+    const scheme = {
+      ...aiScheme([angle(1, { angleRules: [keywordRule('11', 'r1', '服务禁语', ['滚'])] })]),
+      startTime: null,
+      endTime: '2026-12-31 18:30:00',
+      comments: null,
+      schemeConfig: { appraises: [], veto: ['r1'] },
+    } as SchemeDetailAnswer;
+    const { container } = view(scheme, EDIT);
+    await screen.findByText('维度1');
+    expect(shownValue('名称')).toBe('服务规范方案');
+    expect(shownValue('方案类型')).toBe('文本');
+    expect(shownValue('质检对象')).toBe('智能');
+    expect(shownValue('开始时间')).toBe('--');
+    expect(shownValue('结束时间')).toBe('2026-12-31 18:30:00');
+    expect(shownValue('备注')).toBe('--');
+    expect(shownValue('一票否决规则')).toBe('服务禁语');
+    // no form controls in the basic info: no text boxes, no date inputs, no select chevrons, no required asterisks
+    expect(screen.queryByRole('textbox', { name: /名称/ })).toBeNull();
+    expect(container.querySelectorAll('input[type="datetime-local"]')).toHaveLength(0);
+    expect(screen.queryAllByRole('combobox')).toHaveLength(0);
+    expect(container.querySelectorAll('.mantine-InputWrapper-required')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
+  });
+
+  it('PERSON: the style, appraisal items and veto statements as text', async () => {
+    view({ ...personScheme, startTime: null, endTime: null } as SchemeDetailAnswer);
+    await screen.findByText('服务态度');
+    expect(shownValue('评分方式')).toBe('评分');
+    expect(screen.getByText('辱骂客户')).toBeTruthy();
+    // the required item is marked as such, in words
+    expect(screen.getByText('服务态度').parentElement?.textContent).toBe('服务态度必填');
+    expect(screen.getByText('解决问题').parentElement?.textContent).toBe('解决问题');
+    expect(screen.queryAllByRole('textbox')).toHaveLength(0);
+    expect(screen.queryAllByRole('switch')).toHaveLength(0);
+  });
+});
+
+describe('scheme config modal title', () => {
+  const open = (query: Record<string, string>, key: number) => {
+    useRouterStore.setState({ current: { path: '/qc/scheme/config', query, key }, background: null });
+    return renderConsole(<RouteView />, { client: server(aiScheme([])).client, permissions: EDIT });
+  };
+
+  it('says 新建质检方案 while creating and 质检方案配置 once the scheme has an id', async () => {
+    const creating = open({ targetType: 'AI', _modal: 'large' }, 901);
+    expect(await screen.findByRole('dialog', { name: '新建质检方案' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: '质检方案配置' })).toBeNull();
+    creating.unmount();
+    open({ id: '7', targetType: 'AI', _modal: 'large' }, 902);
+    expect(await screen.findByRole('dialog', { name: '质检方案配置' })).toBeTruthy();
   });
 });

@@ -192,6 +192,10 @@ describe('ChatTranscript', () => {
     expect(shownMessages()).toBe(120);
     expect(scrolled).toEqual(['104']);
     expect(document.querySelector('[data-focused]')?.getAttribute('data-message-index')).toBe('104');
+    // the yellow frame lies inside the message's box, where the scroll area's edge cannot clip it
+    const frame = (document.querySelector('[data-focused]') as HTMLElement).getAttribute('style') ?? '';
+    expect(frame).toMatch(/outline: 2px solid/);
+    expect(frame).toMatch(/outline-offset: -2px/);
     act(() => focusOn({ message: 104 }));
     expect(scrolled).toEqual(['104', '104']);
     spy.mockRestore();

@@ -2,12 +2,12 @@ import { Center, Loader } from '@mantine/core';
 import { useEffect } from 'react';
 import { useApi } from '../api/api-context';
 import { SignInPage } from '../auth/SignInPage';
-import { useSessionStore } from '../auth/session-store';
+import { useCan, useSessionStore } from '../auth/session-store';
 import { navigate, setModalParentResolver, startHashListener, useLocation } from '../router/router-store';
 import { ConfirmHost } from '../ui/confirm';
 import { Layout } from './Layout';
 import { RouteView } from './RouteView';
-import { findRoute, HOME } from './route-table';
+import { findRoute, homeFor } from './route-table';
 
 setModalParentResolver((path) => findRoute(path)?.parent ?? null);
 
@@ -17,14 +17,17 @@ export function App() {
   const status = useSessionStore((s) => s.status);
   const load = useSessionStore((s) => s.load);
   const location = useLocation();
+  const can = useCan();
 
   useEffect(() => startHashListener(), []);
   useEffect(() => {
     if (status === 'unknown') load(client).catch(() => useSessionStore.getState().expire());
   }, [client, load, status]);
+  // home is the first screen the user may view, known once /v3/auth/me has answered
+  const home = status === 'signedIn' ? homeFor(can) : null;
   useEffect(() => {
-    if (location.path === '/') navigate(HOME.path, HOME.query, { replace: true });
-  }, [location.path]);
+    if (home && location.path === '/') navigate(home.path, home.query, { replace: true });
+  }, [home, location.path]);
 
   if (status === 'unknown')
     return (

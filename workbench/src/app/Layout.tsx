@@ -38,7 +38,12 @@ export function Layout({ children }: { children: ReactNode }) {
               {t('app.language')}
             </Button>
             <Text size="sm">{user?.nick ?? user?.name ?? user?.username ?? ''}</Text>
-            <Button variant="default" size="xs" onClick={() => void signOut(client)}>
+            <Button
+              variant="default"
+              size="xs"
+              // the next user to sign in starts on his own home, not on the screen left open
+              onClick={() => void signOut(client).finally(() => navigate('/', {}, { replace: true }))}
+            >
               {t('app.signOut')}
             </Button>
           </Group>

@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { useCan } from '../auth/session-store';
 import { useI18n } from '../i18n/locale-store';
 import { modalOf, pageKey, type RouteLocation } from '../router/location';
+import { routeTitle } from '../router/route-types';
 import { closeModal, useRouterStore } from '../router/router-store';
 import { findRoute } from './route-table';
 
@@ -43,7 +44,7 @@ export function RouteView() {
     <>
       {page && (
         <Stack key={pageKey(page)}>
-          {findRoute(page.path) && <Title order={3}>{t(findRoute(page.path)!.title)}</Title>}
+          {findRoute(page.path) && <Title order={3}>{t(routeTitle(findRoute(page.path)!, page))}</Title>}
           <RouteBody location={page} />
         </Stack>
       )}
@@ -53,7 +54,7 @@ export function RouteView() {
           onClose={closeModal}
           size={MODAL_SIZES[size]}
           fullScreen={size === 'full'}
-          title={route ? t(route.title) : ''}
+          title={route ? t(routeTitle(route, current)) : ''}
           closeOnClickOutside={false}
         >
           <RouteBody key={current.key} location={current} />

@@ -101,7 +101,8 @@ export const ROUTES: RouteDefinition[] = [
   {
     path: '/qc/scheme/config',
     area: 'qc',
-    title: 'scheme.configTitle.edit',
+    // without an id the modal creates a scheme; after the save it reopens on the saved one
+    title: (location) => (location.query.id ? 'scheme.configTitle.edit' : 'scheme.configTitle.create'),
     permission: 'qc-scheme.view',
     component: SchemeConfigRoute,
     parent: schemeList,
@@ -251,8 +252,6 @@ export const ROUTES: RouteDefinition[] = [
   { path: '/coming', area: 'online', title: 'nav.coming', component: ComingSoon },
 ];
 
-export const HOME: RouteLocation = schemeList;
-
 const coming = (area: AreaKey) => ({ path: '/coming', query: { area } });
 
 export const NAV: NavArea[] = [
@@ -275,6 +274,18 @@ export const NAV: NavArea[] = [
   { key: 'censor', label: 'area.censor', entries: [{ label: 'nav.coming', to: coming('censor') }] },
   { key: 'monitor', label: 'area.monitor', entries: [{ label: 'nav.coming', to: coming('monitor') }] },
 ];
+
+/**
+ * The home route of a signed-in user: the first entry of the side navigation he may view (the scheme list for an
+ * inspector, his AI results for an agent), from his permission keys.
+ */
+export function homeFor(can: (key: string | undefined) => boolean): RouteLocation {
+  for (const area of NAV) {
+    const entry = area.entries.find((e) => can(e.permission));
+    if (entry) return entry.to;
+  }
+  return schemeList;
+}
 
 export function findRoute(path: string): RouteDefinition | undefined {
   return ROUTES.find((r) => r.path === path);

@@ -1,11 +1,10 @@
 import {
   type AiResult,
-  type ChatMessage,
+  type AiResultDetailAnswer,
   defineDictionary,
   LIMITS,
   QcResultStatus,
   type ResultRule,
-  type SessionDetail,
 } from '@qcdesk/contracts';
 import { createElement } from 'react';
 import type { EntityDescription } from '../entity/types';
@@ -13,22 +12,11 @@ import { translate } from '../i18n/locale-store';
 import { SortHeader } from '../screens/qc/ai-result/sort-header';
 import { ABSENT } from '../ui/display';
 
-/** An AI result as /v3/chats/ai-result/page and /detail answer it: the contract's fields plus the session's columns. */
-export type AiResultRow = AiResult & {
-  manualStyle?: string | null;
-  manualPass?: boolean | null;
-  satisfaction?: number | null;
-  resolved?: boolean | null;
-  customerNick?: string | null;
-  resultTime?: string | null;
-};
+/** An AI result as /v3/chats/ai-result/page and /detail answer it (with the session's and the manual result's columns). */
+export type AiResultRow = AiResult;
 
 /** /v3/chats/ai-result/detail: the result, the session panel, its messages (in send order) and their total. */
-export type AiResultDetail = AiResultRow & {
-  session?: (SessionDetail & { satisfaction?: number | null; resolved?: boolean | null }) | null;
-  messages?: ChatMessage[] | null;
-  messageTotal?: number | null;
-};
+export type AiResultDetail = AiResultDetailAnswer;
 
 export const AI_RESULT_BASE = '/v3/chats/ai-result';
 export const AI_RESULT_LIST = '/qc/ai-result/list';

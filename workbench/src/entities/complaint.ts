@@ -1,4 +1,4 @@
-import { type Complaint, ComplaintStatus, ComplaintTimeBy, ComplaintType } from '@qcdesk/contracts';
+import { type Complaint, ComplaintStatus, ComplaintTimeBy, ComplaintType, LIST_DEFAULTS } from '@qcdesk/contracts';
 import type { EntityDescription } from '../entity/types';
 
 export const COMPLAINT_BASE = '/v3/chats/complaint';
@@ -27,7 +27,13 @@ export const complaintDescription: EntityDescription<Complaint> = {
     { key: 'agentId', label: 'aiResult.agentId', kind: 'directory', directory: 'AGENT' },
     { key: 'groupId', label: 'aiResult.groupId', kind: 'directory', directory: 'GROUP' },
     { key: 'type', label: 'complaint.type', kind: 'select', dictionary: ComplaintType },
-    { key: 'timeby', label: 'aiResult.timeby', kind: 'select', dictionary: ComplaintTimeBy },
+    {
+      key: 'timeby',
+      label: 'aiResult.timeby',
+      kind: 'select',
+      dictionary: ComplaintTimeBy,
+      defaultValue: LIST_DEFAULTS.complaint.timeby,
+    },
   ],
   columns: [
     { key: 'id', title: 'complaint.id', link: complaintDetail },

@@ -2,6 +2,7 @@ import {
   canRelease,
   defineDictionary,
   foldManualRules,
+  LIST_DEFAULTS,
   type ManualResult,
   ManualResultTimeBy,
   type ManualRule,
@@ -81,7 +82,13 @@ export const manualResultDescription: EntityDescription<ManualResultRow> = {
     { key: 'trackClient', label: 'aiResult.channel', kind: 'text' },
     { key: 'pass', label: 'manual.pass', kind: 'select', dictionary: PassFilter },
     { key: 'resolved', label: 'aiResult.resolved', kind: 'select', dictionary: YesNo },
-    { key: 'timeby', label: 'aiResult.timeby', kind: 'select', dictionary: ManualResultTimeBy },
+    {
+      key: 'timeby',
+      label: 'aiResult.timeby',
+      kind: 'select',
+      dictionary: ManualResultTimeBy,
+      defaultValue: LIST_DEFAULTS.manualResult.timeby,
+    },
   ],
   columns: [
     {

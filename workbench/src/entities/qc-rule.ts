@@ -1,12 +1,11 @@
-import { LIMITS, RuleType } from '@qcdesk/contracts';
-import type { RuleRecord } from '../contracts-gaps';
+import { LIMITS, type QcRule, RuleType } from '@qcdesk/contracts';
 import type { EntityDescriptionWithForm, EntityFormDescription } from '../entity/types';
 
 /**
  * The rule create modal (/qc/rule/create): name and comments. On save it opens /qc/rule/config?id={id}&_reload=list
  * (the conditions are configured there; the config screen itself is custom).
  */
-export const qcRuleCreateForm: EntityFormDescription<RuleRecord> = {
+export const qcRuleCreateForm: EntityFormDescription<QcRule> = {
   permission: 'qc-rule.edit',
   fields: [
     { key: 'name', kind: 'text', label: 'rule.name', required: true, maxLength: LIMITS.nameMax },
@@ -16,7 +15,7 @@ export const qcRuleCreateForm: EntityFormDescription<RuleRecord> = {
 };
 
 /** QC rules (qc-area §2 "QC rule config": searchable by keyword and type, with create and delete). */
-export const qcRuleDescription: EntityDescriptionWithForm<RuleRecord> = {
+export const qcRuleDescription: EntityDescriptionWithForm<QcRule> = {
   name: 'qc-rule',
   title: 'rule.title',
   api: { base: '/v3/chats/qc-rule', detailParam: 'ruleId' },

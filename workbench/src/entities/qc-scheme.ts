@@ -1,11 +1,10 @@
-import { ActiveStatus, SchemeType, TargetType } from '@qcdesk/contracts';
-import type { SchemeRecord } from '../contracts-gaps';
+import { ActiveStatus, type QcScheme, SchemeType, TargetType } from '@qcdesk/contracts';
 import type { EntityDescription } from '../entity/types';
 import { message } from '../i18n/locale-store';
 import { ABSENT, displayTime } from '../ui/display';
 
 /** QC schemes (qc-area §2 "QC scheme list"). */
-export const qcSchemeDescription: EntityDescription<SchemeRecord> = {
+export const qcSchemeDescription: EntityDescription<QcScheme> = {
   name: 'qc-scheme',
   title: 'scheme.title',
   api: { base: '/v3/chats/qc-scheme', detailParam: 'schemeId' },

@@ -2,6 +2,7 @@ import {
   ActiveStatus,
   LIMITS,
   type LineRef,
+  type QcScheme,
   type QcTask,
   type QcTaskProgress,
   QcTaskType,
@@ -10,7 +11,6 @@ import {
 import type { ApiClient } from '../api/client';
 import { loadDirectory } from '../api/directory';
 import { resource } from '../api/resource';
-import type { SchemeRecord } from '../contracts-gaps';
 import type { EntityDescriptionWithForm, EntityFormDescription, FormOption } from '../entity/types';
 
 /** A task run's progress as /v3/chats/qc-task/progress (and each task record) reports it. */
@@ -38,7 +38,7 @@ export const SCHEME_LOOKUP_TOP = LIMITS.topLookup;
 /** The schemes a task of `type` may use: text tasks take TEXT schemes, voice tasks VOICE ones; AI and manual. */
 async function schemeOptions(client: ApiClient, type: string): Promise<FormOption[]> {
   const schemeType = type.endsWith('_TEXT') ? 'TEXT' : 'VOICE';
-  const api = resource<SchemeRecord>(client, '/v3/chats/qc-scheme', { detailParam: 'schemeId' });
+  const api = resource<QcScheme>(client, '/v3/chats/qc-scheme', { detailParam: 'schemeId' });
   const lists = await Promise.all(
     (['AI', 'PERSON'] as const).map((targetType) =>
       api.list({ targetType, type: schemeType, fields: ['id', 'name', 'targetType'] }),

@@ -27,9 +27,12 @@ import { FormErrorBanner } from '../ui/FormErrorBanner';
 import { notifySuccess, notifyWarning } from '../ui/notify';
 import { renderCell } from './cells';
 import { FilterFields } from './FilterFields';
-import type { EntityDescription, EntityRecord } from './types';
+import { type EntityDescription, type EntityRecord, filterDefaults } from './types';
 
 const DEFAULT_PAGE_SIZES = [10, 20, 30, 50, 100] as const;
+
+/** The row actions' column: as wide as its buttons (the 1% shrinks it to them), never wrapping a label. */
+const ACTIONS_COLUMN = { width: '1%', whiteSpace: 'nowrap' } as const;
 
 export interface EntityListProps<R extends EntityRecord> {
   description: EntityDescription<R>;
@@ -76,8 +79,8 @@ export function EntityList<R extends EntityRecord>({
   const tabValue = d.tabs ? (location.query[d.tabs.param] ?? d.tabs.defaultValue) : undefined;
   const pageSizes = d.pageSizes ?? DEFAULT_PAGE_SIZES;
 
-  const [draft, setDraft] = useState<Record<string, string>>({});
-  const [applied, setApplied] = useState<Record<string, string>>({});
+  const [draft, setDraft] = useState<Record<string, string>>(() => filterDefaults(d.filters));
+  const [applied, setApplied] = useState<Record<string, string>>(() => filterDefaults(d.filters));
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(d.defaultPageSize ?? 20);
   const [data, setData] = useState<Page<R> | null>(null);
@@ -169,8 +172,8 @@ export function EntityList<R extends EntityRecord>({
   };
   const reset = () => {
     onReset?.();
-    setDraft({});
-    setApplied({});
+    setDraft(filterDefaults(d.filters));
+    setApplied(filterDefaults(d.filters));
     setPage(1);
   };
 
@@ -277,7 +280,11 @@ export function EntityList<R extends EntityRecord>({
                   {column.header ? column.header() : t(column.title)}
                 </Table.Th>
               ))}
-              {actionsCol && <Table.Th>{t('common.operation')}</Table.Th>}
+              {actionsCol && (
+                <Table.Th data-actions style={ACTIONS_COLUMN}>
+                  {t('common.operation')}
+                </Table.Th>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -294,8 +301,8 @@ export function EntityList<R extends EntityRecord>({
                   <Table.Td key={column.key}>{renderCell(column, row, locale)}</Table.Td>
                 ))}
                 {actionsCol && (
-                  <Table.Td>
-                    <Group gap="xs">
+                  <Table.Td data-actions style={ACTIONS_COLUMN}>
+                    <Group gap="xs" wrap="nowrap">
                       {d
                         .rowActions!.filter((a) => can(a.permission) && (a.visible?.(row) ?? true))
                         .map((a) => (

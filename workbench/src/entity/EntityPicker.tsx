@@ -9,7 +9,7 @@ import { FormErrorBanner } from '../ui/FormErrorBanner';
 import { notifyWarning } from '../ui/notify';
 import { renderCell } from './cells';
 import { FilterFields } from './FilterFields';
-import type { EntityRecord, PickerDescription } from './types';
+import { type EntityRecord, filterDefaults, type PickerDescription } from './types';
 
 export interface EntityPickerProps<R extends EntityRecord> {
   description: PickerDescription<R>;
@@ -45,8 +45,8 @@ export function EntityPicker<R extends EntityRecord>({
 }: EntityPickerProps<R>) {
   const { t, m, locale } = useI18n();
   const pageSizes = d.pageSizes ?? LIMITS.pickerPageSizes;
-  const [draft, setDraft] = useState<Record<string, string>>({});
-  const [applied, setApplied] = useState<Record<string, string>>({});
+  const [draft, setDraft] = useState<Record<string, string>>(() => filterDefaults(d.filters));
+  const [applied, setApplied] = useState<Record<string, string>>(() => filterDefaults(d.filters));
   const [page, setPage] = useState(1);
   const [size, setSize] = useState<number>(d.defaultPageSize ?? LIMITS.pickerPageSize);
   const [records, setRecords] = useState<R[]>([]);
@@ -87,8 +87,8 @@ export function EntityPicker<R extends EntityRecord>({
     setPage(1);
   };
   const reset = () => {
-    setDraft({});
-    setApplied({});
+    setDraft(filterDefaults(d.filters));
+    setApplied(filterDefaults(d.filters));
     setPage(1);
   };
 

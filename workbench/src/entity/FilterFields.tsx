@@ -42,7 +42,7 @@ export function FilterFields({ keyword, filters, draft, onChange, onSubmit }: Pr
           <Select
             key={filter.key}
             label={t(filter.label)}
-            clearable
+            clearable={filter.defaultValue === undefined}
             data={options(filter.dictionary)}
             value={draft[filter.key] || null}
             onChange={(value) => onChange({ ...draft, [filter.key]: value ?? '' })}

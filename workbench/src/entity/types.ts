@@ -42,6 +42,15 @@ export interface EntityFilter {
   kind: 'text' | 'select' | 'directory';
   dictionary?: Dictionary<string>;
   directory?: DirectoryKind;
+  /** what the filter shows and sends until changed, and again after a reset (a time basis: createTime) */
+  defaultValue?: string;
+}
+
+/** The filters' values before any search: each filter's default, where it has one. */
+export function filterDefaults(filters: readonly EntityFilter[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const filter of filters) if (filter.defaultValue !== undefined) values[filter.key] = filter.defaultValue;
+  return values;
 }
 
 /** A row button: a route to open, or an action to run (shown when the user holds `permission`). */

@@ -29,6 +29,15 @@ export const useLocaleStore = create<LocaleState>((set) => ({
   },
 }));
 
+/** `<html lang>` follows the language switch: zh-CN or en (screen readers, fonts, the browser's translate offer). */
+function applyDocumentLang(locale: Locale): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = locale === 'en' ? 'en' : 'zh-CN';
+}
+applyDocumentLang(useLocaleStore.getState().locale);
+useLocaleStore.subscribe((state, previous) => {
+  if (state.locale !== previous.locale) applyDocumentLang(state.locale);
+});
+
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
 /**

@@ -6,14 +6,23 @@ export interface RouterEntry extends RouteLocation {
   key: number;
 }
 
+/** A route a modal was opened from, `steps` history entries back from the current one. */
+export interface Opener {
+  location: RouteLocation;
+  steps: number;
+}
+
 interface RouterState {
   current: RouterEntry;
   /** the page under a modal route (kept mounted), or null when the current route is not a modal */
   background: RouterEntry | null;
   /** bumped by every location carrying `_reload=list`; lists reload when it changes */
   reloadToken: number;
-  /** in-app pushes since the background page; closing a modal goes back that many entries */
-  modalDepth: number;
+  /**
+   * the routes the current modal was opened from, nearest last (the page beneath, then each modal stacked on it);
+   * closing the modal goes back to the nearest. Kept in each history entry's state, so back and forward restore it.
+   */
+  openers: Opener[];
 }
 
 let counter = 0;
@@ -29,6 +38,28 @@ function currentHash(): string {
   return typeof window === 'undefined' ? '' : window.location.hash;
 }
 
+const OPENERS = 'qcdeskOpeners';
+
+/** The openers kept in the current history entry's state by `navigate` (none for a typed or first hash). */
+function openersInHistory(): Opener[] {
+  if (typeof window === 'undefined') return [];
+  const kept = (window.history.state as Record<string, unknown> | null)?.[OPENERS];
+  if (!Array.isArray(kept)) return [];
+  return kept.filter(
+    (o): o is Opener =>
+      typeof o === 'object' &&
+      o !== null &&
+      typeof o.steps === 'number' &&
+      o.steps > 0 &&
+      typeof o.location === 'object',
+  );
+}
+
+function historyStateWith(openers: Opener[]): Record<string, unknown> {
+  const state = typeof window === 'undefined' ? null : (window.history.state as Record<string, unknown> | null);
+  return { ...(state && typeof state === 'object' ? state : {}), [OPENERS]: openers };
+}
+
 function entryOf(location: RouteLocation): RouterEntry {
   counter += 1;
   return { ...location, key: counter };
@@ -41,7 +72,7 @@ export const useRouterStore = create<RouterState>(() => {
     current: first,
     background,
     reloadToken: 0,
-    modalDepth: 0,
+    openers: background ? openersInHistory() : [],
   };
 });
 
@@ -59,20 +90,34 @@ function backgroundFor(
 
 type How = 'push' | 'replace' | 'external';
 
+function withoutFlags(location: RouteLocation): RouteLocation {
+  return { path: location.path, query: location.query };
+}
+
+/** Where closing the modal `next` returns to, as it is reached `how`. */
+function openersFor(next: RouteLocation, how: How, state: RouterState): Opener[] {
+  if (!modalOf(next)) return [];
+  if (how === 'external') return openersInHistory();
+  const { current, openers } = state;
+  if (how === 'push') {
+    if (!modalOf(current)) return current.path === '/' ? [] : [{ location: withoutFlags(current), steps: 1 }];
+    // a modal over a modal: closing it returns to the one beneath, closing that to what it was opened from
+    return [...openers.map((o) => ({ ...o, steps: o.steps + 1 })), { location: withoutFlags(current), steps: 1 }];
+  }
+  // a modal that replaces itself by the route it was opened from (a save back to the detail) is that route again
+  const nearest = openers.at(-1);
+  return nearest && nearest.location.path === next.path ? openers.slice(0, -1) : openers;
+}
+
 function apply(location: RouteLocation, how: How): void {
   const state = useRouterStore.getState();
   const next = entryOf(location);
   const isModal = modalOf(next) !== null;
   const background = isModal ? backgroundFor(next, state.current, state.background) : null;
-  let modalDepth = 0;
-  if (isModal) {
-    if (how === 'push') modalDepth = modalOf(state.current) ? state.modalDepth + 1 : 1;
-    else if (how === 'replace') modalDepth = state.modalDepth;
-  }
   useRouterStore.setState({
     current: next,
     background,
-    modalDepth,
+    openers: openersFor(next, how, state),
     reloadToken: next.query._reload === 'list' ? state.reloadToken + 1 : state.reloadToken,
   });
 }
@@ -81,23 +126,30 @@ function apply(location: RouteLocation, how: How): void {
 export function navigate(path: string, query?: QueryInput, options: { replace?: boolean } = {}): void {
   const location = { path, query: toQuery(query) };
   const hash = formatHash(location);
-  apply(location, options.replace ? 'replace' : 'push');
+  // the same hash again adds no history entry
+  const how = options.replace || currentHash() === hash ? 'replace' : 'push';
+  apply(location, how);
   lastApplied = hash;
-  if (typeof window === 'undefined' || currentHash() === hash) return;
-  if (options.replace) window.history.replaceState(window.history.state, '', hash);
-  else window.history.pushState(window.history.state, '', hash);
+  if (typeof window === 'undefined') return;
+  const state = historyStateWith(useRouterStore.getState().openers);
+  if (how === 'replace') window.history.replaceState(state, '', hash);
+  else window.history.pushState(state, '', hash);
 }
 
 export function navigateTo(location: RouteLocation, options: { replace?: boolean } = {}): void {
   navigate(location.path, location.query, options);
 }
 
-/** Closes the current modal: back through the in-app history when we pushed it, else to the page beneath. */
+/**
+ * Closes the current modal: back through the in-app history to the route it was opened from (the modal beneath a
+ * stacked one, else the page), or, for a modal opened directly (a reload, a shared link), to the page beneath.
+ */
 export function closeModal(): void {
-  const { background, modalDepth } = useRouterStore.getState();
-  if (modalDepth > 0 && typeof window !== 'undefined') {
-    // the hashchange/popstate listener applies the page we return to
-    window.history.go(-modalDepth);
+  const { background, openers } = useRouterStore.getState();
+  const opener = openers.at(-1);
+  if (opener && typeof window !== 'undefined') {
+    // the hashchange/popstate listener applies the route we return to, and its entry's openers
+    window.history.go(-opener.steps);
     return;
   }
   const target = background ?? { path: '/', query: {} };

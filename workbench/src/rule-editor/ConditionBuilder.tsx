@@ -97,6 +97,7 @@ export function ConditionBuilder({ draft, onChange, problem, readOnly = false }:
             earlierCids={draft.conditions.slice(0, index).map((c) => c.cid)}
             onChange={(next) => onChange(updateCondition(draft, index, () => next))}
             onDelete={readOnly ? undefined : () => remove(index)}
+            readOnly={readOnly}
           />
         ))}
         <LambdaSection draft={draft} onChange={onChange} readOnly={readOnly} />

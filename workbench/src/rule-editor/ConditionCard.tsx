@@ -1,9 +1,10 @@
-import { ActionIcon, Badge, Card, Divider, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { OperatorType } from '@qcdesk/contracts';
-import { IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Card, Divider, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { LEGACY_KEYWORDS_OPERATOR, OperatorType } from '@qcdesk/contracts';
+import { IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useI18n } from '../i18n/locale-store';
 import { CheckRangeForm } from './CheckRangeForm';
-import { type ConditionDraft, FORCED_ROLE } from './draft';
+import { addOperator, type ConditionDraft, FORCED_ROLE, removeOperator } from './draft';
 import { OperatorForm } from './OperatorForm';
 import { useProblem } from './problem-context';
 
@@ -14,14 +15,28 @@ interface Props {
   onChange: (condition: ConditionDraft) => void;
   /** absent: the card offers no delete (read-only) */
   onDelete?: () => void;
+  /** shown, not edited: no adding or removing operators */
+  readOnly?: boolean;
 }
 
 /** Fields of a condition that have their own input; any other problem inside it is shown on the card. */
 const FIELD_SUFFIX =
   /\.(operators\.\d+\.(name|param\.\w+)|checkRange(\.(role|range|range\.from|range\.to|anchor\.(cid|location|inputHitTime)))?)$/;
 
-export function ConditionCard({ condition, index, earlierCids, onChange, onDelete }: Props) {
-  const { t, label, pick } = useI18n();
+export function ConditionCard({ condition, index, earlierCids, onChange, onDelete, readOnly = false }: Props) {
+  const { t, m, label, pick, options } = useI18n();
+  const [type, setType] = useState<string | null>(null);
+  const [typeError, setTypeError] = useState<string | null>(null);
+  const several = condition.operators.length > 1;
+  const add = () => {
+    if (!type) {
+      setTypeError(m('qc.rule.conditionTypeRequired'));
+      return;
+    }
+    setTypeError(null);
+    onChange(addOperator(condition, type));
+    setType(null);
+  };
   const problem = useProblem();
   const field = `conditions.${index}`;
   const forced = condition.operators.map((o) => FORCED_ROLE[o.type]).find((r) => r !== undefined) ?? null;
@@ -59,16 +74,69 @@ export function ConditionCard({ condition, index, earlierCids, onChange, onDelet
       )}
       <Stack gap="sm">
         {condition.operators.map((operator, j) => (
-          <OperatorForm
-            // biome-ignore lint/suspicious/noArrayIndexKey: operators have no identity of their own; order is it
-            key={j}
-            operator={operator}
-            field={`${field}.operators.${j}`}
-            onChange={(next) =>
-              onChange({ ...condition, operators: condition.operators.map((o, k) => (k === j ? next : o)) })
-            }
-          />
+          // biome-ignore lint/suspicious/noArrayIndexKey: operators have no identity of their own; order is it
+          <Stack key={j} gap={4} data-testid={`operator-${condition.cid}-${j + 1}`}>
+            {several && (
+              <Group gap="xs" justify="space-between">
+                <Text size="sm" fw={500}>
+                  {t('cond.operatorN', { n: j + 1 })} · {label(OperatorType, operator.type)}
+                </Text>
+                {!readOnly && (
+                  <Tooltip label={t('cond.removeOperator')}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`${t('cond.removeOperator')} ${condition.cid}${j + 1}`}
+                      onClick={() => onChange(removeOperator(condition, j))}
+                    >
+                      <IconX size={16} />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </Group>
+            )}
+            <OperatorForm
+              operator={operator}
+              field={`${field}.operators.${j}`}
+              onChange={(next) =>
+                onChange({ ...condition, operators: condition.operators.map((o, k) => (k === j ? next : o)) })
+              }
+            />
+            {several && j < condition.operators.length - 1 && <Divider variant="dashed" />}
+          </Stack>
         ))}
+        {!readOnly && (
+          <Group align="flex-start" gap="xs">
+            <Select
+              aria-label={`${t('cond.operatorTypePlaceholder')} ${condition.cid}`}
+              placeholder={t('cond.operatorTypePlaceholder')}
+              data={[
+                { value: LEGACY_KEYWORDS_OPERATOR, label: `${pick({ zh: '关键词', en: 'Keywords' })} (KEYWORDS)` },
+                ...options(OperatorType),
+              ]}
+              value={type}
+              error={typeError}
+              onChange={(value) => {
+                setType(value);
+                if (value) setTypeError(null);
+              }}
+              w={220}
+              size="xs"
+              clearable
+            />
+            <Tooltip label={t('cond.operatorsHint')}>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconPlus size={14} />}
+                aria-label={`${t('cond.addOperator')} ${condition.cid}`}
+                onClick={add}
+              >
+                {t('cond.addOperator')}
+              </Button>
+            </Tooltip>
+          </Group>
+        )}
         <Divider />
         <CheckRangeForm
           value={condition.checkRange}

@@ -133,6 +133,29 @@ export function addCondition(draft: RuleDraft, type: string, name = ''): RuleDra
 }
 
 /**
+ * Adds a further operator to a condition (ENGINE-SEMANTICS "Condition": the condition hits when every operator hits
+ * within its check range). A model operator brings its forced role, as it does to a new condition.
+ */
+export function addOperator(condition: ConditionDraft, type: string, name = ''): ConditionDraft {
+  const operatorType = normaliseType(type);
+  const forced = FORCED_ROLE[operatorType];
+  return {
+    ...condition,
+    operators: [...condition.operators, { type: operatorType, name, param: defaultParam(operatorType) }],
+    checkRange: forced ? { ...condition.checkRange, role: forced } : condition.checkRange,
+  };
+}
+
+/**
+ * Removes the operator at `index`; a condition keeps at least one. Without a model operator left, the role is no
+ * longer forced (it stays as it was, now free to change).
+ */
+export function removeOperator(condition: ConditionDraft, index: number): ConditionDraft {
+  if (condition.operators.length <= 1 || index < 0 || index >= condition.operators.length) return condition;
+  return { ...condition, operators: condition.operators.filter((_, i) => i !== index) };
+}
+
+/**
  * Deletes the condition at `index` (qc-area §4): every later condition loses its anchor and its range (its role is
  * kept), the rest are renamed a, b, c in order, the anchors of earlier conditions follow the renaming, and a CUSTOM
  * expression is rewritten to the new names (the deleted name becomes `?`, which the compiler then points at).

@@ -8,6 +8,7 @@ import type { ReplayTarget } from '../target/replay-target';
 import type { CorpusSession } from './corpus-session';
 import type { CorpusSource } from './corpus-source';
 import { type CorpusReport, CorpusTally } from './corpus-tally';
+import { schemeMaxScore } from './histogram';
 import { PageTurns } from './page-turns';
 import { corpusPlan } from './saved-comparison';
 
@@ -72,6 +73,7 @@ export async function runCorpus(options: CorpusRunOptions): Promise<CorpusRunRes
     rules: target.rules.map((r) => ({ ruleId: String(r.id), ruleName: r.name ?? String(r.id) })),
     compared: plan.compared,
     sampleSize: options.sampleSize,
+    scoreMax: schemeMaxScore(plan.scheme),
   });
   const started = performance.now();
   let done = 0;

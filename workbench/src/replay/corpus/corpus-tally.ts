@@ -5,7 +5,7 @@
  */
 import type { SessionSummary } from '@qcdesk/engine';
 import type { CorpusProblem, CorpusSession, HumanJudgement } from './corpus-session';
-import { type HistogramBin, ScoreHistogram } from './histogram';
+import { type HistogramBin, SCORE_MAX, ScoreHistogram } from './histogram';
 import type { ComparedRule, RuleChange } from './saved-comparison';
 
 /** A session kept as an example; uploads keep their text so the single replay can open them. */
@@ -57,6 +57,10 @@ export interface CorpusReport {
   readonly problems: readonly CorpusProblem[];
   readonly rules: readonly RuleRate[];
   readonly histogram: readonly HistogramBin[];
+  /** the scheme's full score: the histogram's and the agreement chart's upper end */
+  readonly scoreMax: number;
+  /** the lowest and highest AI score seen (null before any) */
+  readonly scoreRange: { readonly min: number | null; readonly max: number | null };
   /** mean AI score of the sessions inspected (null before any) */
   readonly meanScore: number | null;
   /** the diff per rule against the saved version; null when the target has none */
@@ -75,6 +79,8 @@ export interface TallyOptions {
   /** problems kept in detail (all are counted) */
   readonly problemLimit?: number;
   readonly histogramBins?: number;
+  /** the scheme's full score (the total of its angles); 100 when not given */
+  readonly scoreMax?: number;
 }
 
 interface MutableRule {
@@ -112,7 +118,7 @@ export class CorpusTally {
   constructor(options: TallyOptions) {
     this.sampleSize = options.sampleSize ?? 10;
     this.problemLimit = options.problemLimit ?? 200;
-    this.histogram = new ScoreHistogram(options.histogramBins ?? 20);
+    this.histogram = new ScoreHistogram(options.histogramBins ?? 20, options.scoreMax ?? SCORE_MAX);
     this.rules = options.rules.map((r) => ({
       ruleId: r.ruleId,
       ruleName: r.ruleName,
@@ -206,6 +212,8 @@ export class CorpusTally {
         nearSample: [...r.nearSample],
       })),
       histogram: this.histogram.snapshot(),
+      scoreMax: this.histogram.scoreMax,
+      scoreRange: { min: this.histogram.min, max: this.histogram.max },
       meanScore: this.scored === 0 ? null : this.scoreSum / this.scored,
       diff:
         this.diffs === null

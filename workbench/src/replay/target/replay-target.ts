@@ -4,9 +4,13 @@
  * replay and the corpus replay hand the same thing to the worker pool.
  */
 
+import {
+  type QcRule as RuleRecord,
+  ruleRunsInScheme,
+  type SchemeDetailAnswer as SchemeRecord,
+} from '@qcdesk/contracts';
 import type { ConditionConfig, QcRule, QcScheme } from '@qcdesk/engine';
 import type { ApiClient } from '../../api/client';
-import type { RuleRecord, SchemeRecord } from '../../contracts-gaps';
 
 export type ReplayTargetKind = 'rule' | 'scheme' | 'draft';
 
@@ -91,15 +95,33 @@ export async function loadRuleTarget(client: ApiClient, id: string | number): Pr
   return { kind: 'rule', label: rule.name ?? String(rule.id), rules: [rule], scheme, saved: { rules: [rule], scheme } };
 }
 
-/** A saved scheme with every rule its angles link (loaded one by one: a scheme links tens of rules, not thousands). */
+/**
+ * A saved scheme with the rules it runs (loaded one by one: a scheme links tens of rules, not thousands): as a QC task
+ * runs it, only live rules, and in an AI scheme only AI rules (`ruleRunsInScheme`, the server's own test). The others
+ * are dropped from its angles and vetoes too, so the replay scores what a task would.
+ */
 export async function loadSchemeTarget(client: ApiClient, id: string | number): Promise<ReplayTarget> {
   const record = await client.request<SchemeRecord>({
     path: '/v3/chats/qc-scheme/detail',
     query: { schemeId: String(id) },
   });
-  const scheme = schemeFromRecord(record);
-  const ids = [...new Set(scheme.schemeAngles.flatMap((a) => a.angleRules.map((r) => String(r.ruleId))))];
-  const rules = (await Promise.all(ids.map((ruleId) => loadRuleRecord(client, ruleId)))).map(ruleFromRecord);
+  const linked = schemeFromRecord(record);
+  const ids = [...new Set(linked.schemeAngles.flatMap((a) => a.angleRules.map((r) => String(r.ruleId))))];
+  const records = await Promise.all(ids.map((ruleId) => loadRuleRecord(client, ruleId)));
+  const running = records.filter((r) => ruleRunsInScheme(r, linked.targetType));
+  const rules = running.map(ruleFromRecord);
+  const kept = new Set(rules.map((r) => String(r.id)));
+  const scheme: QcScheme = {
+    ...linked,
+    schemeAngles: linked.schemeAngles.map((angle) => ({
+      ...angle,
+      angleRules: angle.angleRules.filter((link) => kept.has(String(link.ruleId))),
+    })),
+    schemeConfig: {
+      ...linked.schemeConfig,
+      veto: (linked.schemeConfig?.veto ?? []).filter((v) => kept.has(String(v))),
+    },
+  };
   return { kind: 'scheme', label: record.name, rules, scheme, saved: { rules, scheme } };
 }
 

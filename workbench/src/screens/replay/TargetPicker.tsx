@@ -1,9 +1,9 @@
 import { Alert, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import type { QcRule, QcScheme } from '@qcdesk/contracts';
 import { useEffect, useState } from 'react';
 import { useApi } from '../../api/api-context';
 import type { Page } from '../../api/resource';
-import type { RuleRecord, SchemeRecord } from '../../contracts-gaps';
 import { useI18n } from '../../i18n/locale-store';
 import { goReplay as goTo, REPLAY_PATH, type ReplayQuery } from '../../replay/replay-query';
 import { useReplayDraft } from '../../replay/target/draft-store';
@@ -28,7 +28,7 @@ function useSavedOptions(kind: 'rule' | 'scheme', search: string): Option[] {
         ? { type: 'AI', keyword, fields: ['id', 'name'] }
         : { targetType: 'AI', keyword, fields: ['id', 'name'] };
     client
-      .request<Page<RuleRecord | SchemeRecord>>({ path, query: { page: 1, size: 50 }, body })
+      .request<Page<QcRule | QcScheme>>({ path, query: { page: 1, size: 50 }, body })
       .then((page) => live && setOptions((page?.records ?? []).map((r) => ({ value: String(r.id), label: r.name }))))
       .catch(() => live && setOptions([]));
     return () => {

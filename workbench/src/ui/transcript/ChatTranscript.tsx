@@ -146,6 +146,8 @@ export function ChatTranscript({
             style={{
               borderRadius: 8,
               outline: focused ? '2px solid var(--mantine-color-yellow-5)' : undefined,
+              // drawn inside the message's box, so a scroll area's edge never clips the frame
+              outlineOffset: -2,
             }}
           >
             <Group align="flex-start" justify={agent ? 'flex-end' : 'flex-start'} wrap="nowrap" gap="xs">

@@ -5,6 +5,7 @@ import type { AiResultDetail } from '../../../entities/ai-result';
 import type { MessageKey } from '../../../i18n/dictionary';
 import { useI18n } from '../../../i18n/locale-store';
 import { displayText, displayTime } from '../../../ui/display';
+import { SessionSummary } from './SessionSummary';
 
 /** Label–value pairs in two columns; absent values show '--'. */
 export function InfoGrid({ items }: { items: readonly [MessageKey, ReactNode][] }) {
@@ -29,7 +30,8 @@ export function InfoGrid({ items }: { items: readonly [MessageKey, ReactNode][] 
 
 /**
  * The embedded session panel (qc-area §2 detail, §3 "Session detail"): status, line, closing party, the satisfaction
- * rating and the service summary. The rating shows '无查看权限' when `canViewRating` is false.
+ * rating and the service summary (when one was filled, loaded and shown below: resolved, content, the form's
+ * fields). The rating shows '无查看权限' when `canViewRating` is false.
  */
 export function SessionPanel({
   session,
@@ -54,7 +56,7 @@ export function SessionPanel({
   const rated = canViewRating && progress === 'RATED';
   const yesNo = (value: boolean | null | undefined) =>
     value === null || value === undefined ? null : t(value ? 'common.yes' : 'common.no');
-  return (
+  const grid = (
     <InfoGrid
       items={[
         ['session.status', label(SessionStatus, session.status)],
@@ -73,5 +75,12 @@ export function SessionPanel({
         ['session.summary', t(session.summary ? 'session.summaryFilled' : 'session.summaryNone')],
       ]}
     />
+  );
+  if (!session.summary || !session.sessionId) return grid;
+  return (
+    <Stack gap="sm">
+      {grid}
+      <SessionSummary sessionId={session.sessionId} chatId={session.chatId} />
+    </Stack>
   );
 }

@@ -18,6 +18,7 @@ import {
 } from '@mantine/core';
 import {
   type AiResult,
+  type AiResultDetailAnswer,
   COMPLAINT_ATTACHMENT_PREFIX,
   type Complaint,
   ComplaintApproveStatus,
@@ -29,6 +30,7 @@ import {
   complaintApproveManualSchemaFor,
   LIMITS,
   type ManualResult,
+  type ManualResultDetailAnswer,
   type QcScheme,
 } from '@qcdesk/contracts';
 import { IconPaperclip, IconTrash } from '@tabler/icons-react';
@@ -43,14 +45,22 @@ import { displayText, displayTime } from '../../../ui/display';
 import { FormErrorBanner } from '../../../ui/FormErrorBanner';
 import { notifySuccess, notifyWarning } from '../../../ui/notify';
 import { ChatTranscript } from '../../../ui/transcript/ChatTranscript';
-import { type AngleDraft, errorsByField, toAngleDrafts, toManualAngles } from '../manual-result/assessment-form';
+import {
+  type AngleDraft,
+  changedRulePaths,
+  errorsByField,
+  toAngleDrafts,
+  toManualAngles,
+  withoutFields,
+} from '../manual-result/assessment-form';
 import { InfoTable, Section, useSessionMessages } from '../manual-result/detail-pieces';
 import { ScoringTable } from '../manual-result/ScoringTable';
 import { FileLink } from './ComplaintDetail';
-import { afterReview, type DetailExtras, hitRules } from './complaint-data';
+import { type AiComplaintDetail, afterReview, hitRules, type ManualComplaintDetail } from './complaint-data';
 import { uploadComplaintFile } from './upload';
 
-type Reviewed = (AiResult | ManualResult) & DetailExtras;
+/** a result detail (filed from the result) or a detail-complaint answer (opened from the complaint) */
+type Reviewed = AiResultDetailAnswer | AiComplaintDetail | ManualResultDetailAnswer | ManualComplaintDetail;
 
 /** The complaint being reviewed: the full one from a detail-complaint call, or the one the result carries. */
 type ReviewedComplaint = Pick<Complaint, 'id' | 'status'> & Partial<Pick<Complaint, 'version'>>;
@@ -176,6 +186,7 @@ export function ComplaintApprove({ location, kind }: { location: RouteLocation; 
     try {
       const stored = await uploadComplaintFile(file);
       setApproval((a) => ({ ...a, attachment: stored }));
+      clearErrors('complaint.commonAttachment');
     } catch (e) {
       setBanner(errorText(e));
     } finally {
@@ -246,6 +257,8 @@ export function ComplaintApprove({ location, kind }: { location: RouteLocation; 
   ];
   const setRule = (ruleId: string, change: Partial<RuleReview>) =>
     setRules((all) => all.map((r) => (r.ruleId === ruleId ? { ...r, ...change } : r)));
+  // the error was about the field's old value: filling the field answers it (as the assessment form does)
+  const clearErrors = (...fields: string[]) => setErrors((all) => withoutFields(all, fields));
 
   return (
     <Stack gap="md" pos="relative" mih={200}>
@@ -293,7 +306,10 @@ export function ComplaintApprove({ location, kind }: { location: RouteLocation; 
                       data={statusOptions}
                       value={approval.status}
                       error={errors['complaint.status']}
-                      onChange={(status) => setApproval((a) => ({ ...a, status }))}
+                      onChange={(status) => {
+                        setApproval((a) => ({ ...a, status }));
+                        clearErrors('complaint.status', 'complaint');
+                      }}
                     />
                     <Textarea
                       label={t('complaint.approveReason')}
@@ -305,6 +321,7 @@ export function ComplaintApprove({ location, kind }: { location: RouteLocation; 
                       onChange={(e) => {
                         const commonReason = e.currentTarget.value;
                         setApproval((a) => ({ ...a, commonReason }));
+                        clearErrors('complaint.commonReason');
                       }}
                     />
                     <Group gap="xs">
@@ -327,7 +344,10 @@ export function ComplaintApprove({ location, kind }: { location: RouteLocation; 
                             variant="subtle"
                             color="red"
                             aria-label={t('complaint.removeFile')}
-                            onClick={() => setApproval((a) => ({ ...a, attachment: null }))}
+                            onClick={() => {
+                              setApproval((a) => ({ ...a, attachment: null }));
+                              clearErrors('complaint.commonAttachment');
+                            }}
                           >
                             <IconTrash size={14} />
                           </ActionIcon>
@@ -356,6 +376,7 @@ export function ComplaintApprove({ location, kind }: { location: RouteLocation; 
                   onChange={(e) => {
                     const note = e.currentTarget.value;
                     setApproval((a) => ({ ...a, note }));
+                    clearErrors('note');
                   }}
                 />
                 {kind === 'AI' ? (
@@ -383,7 +404,10 @@ export function ComplaintApprove({ location, kind }: { location: RouteLocation; 
                                 disabled={rule.isVeto}
                                 value={rule.reviewScore}
                                 error={errors[`rules[${i}].reviewScore`]}
-                                onChange={(v) => setRule(rule.ruleId, { reviewScore: v === '' ? '' : Number(v) })}
+                                onChange={(v) => {
+                                  setRule(rule.ruleId, { reviewScore: v === '' ? '' : Number(v) });
+                                  clearErrors(`rules[${i}].reviewScore`, `rules[${i}]`);
+                                }}
                               />
                             </Table.Td>
                             <Table.Td>
@@ -393,6 +417,7 @@ export function ComplaintApprove({ location, kind }: { location: RouteLocation; 
                                 onChange={(e) => {
                                   const isVeto = e.currentTarget.checked;
                                   setRule(rule.ruleId, isVeto ? { isVeto, reviewScore: 0 } : { isVeto });
+                                  clearErrors(`rules[${i}].reviewScore`, `rules[${i}].isVeto`, `rules[${i}]`);
                                 }}
                               />
                             </Table.Td>
@@ -402,7 +427,15 @@ export function ComplaintApprove({ location, kind }: { location: RouteLocation; 
                     </Table>
                   </Section>
                 ) : (
-                  <ScoringTable angles={angles} style={style} errors={errors} onChange={setAngles} />
+                  <ScoringTable
+                    angles={angles}
+                    style={style}
+                    errors={errors}
+                    onChange={(next) => {
+                      clearErrors(...changedRulePaths(angles, next));
+                      setAngles(next);
+                    }}
+                  />
                 )}
               </Stack>
             </Grid.Col>

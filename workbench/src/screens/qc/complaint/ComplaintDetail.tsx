@@ -266,7 +266,13 @@ export function ComplaintDetail({ location }: { location: RouteLocation }) {
                   <ComplaintInfo complaint={complaint} />
                 </Section>
                 <Section title="manual.sessionInfo">
-                  <SessionInfo sessionId={result.sessionId} canSeeRating={Boolean(result.id)} given={result.session} />
+                  <SessionInfo
+                    sessionId={result.sessionId}
+                    canSeeRating={
+                      can(detail.type === 'AI' ? 'qc-ai-result.view' : 'qc-manual-result.view') && Boolean(result.id)
+                    }
+                    given={result.session}
+                  />
                 </Section>
                 {detail.type === 'AI' ? (
                   <Section title="complaint.hitRules">

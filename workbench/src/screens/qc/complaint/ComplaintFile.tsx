@@ -5,6 +5,7 @@ import {
   type ComplaintFile as ComplaintFileRef,
   complaintCreateSchema,
   LIMITS,
+  type ManualResultDetailAnswer,
   toFieldErrors,
 } from '@qcdesk/contracts';
 import { IconPaperclip, IconTrash } from '@tabler/icons-react';
@@ -20,7 +21,6 @@ import { navigate } from '../../../router/router-store';
 import { FormErrorBanner } from '../../../ui/FormErrorBanner';
 import { notifySuccess, notifyWarning } from '../../../ui/notify';
 import { useAiResultDetail } from '../ai-result/use-ai-result';
-import type { ManualResultDetailAnswer } from '../manual-result/ManualResultDetail';
 import { FileLink } from './ComplaintDetail';
 import { hitRules } from './complaint-data';
 import { uploadComplaintFile } from './upload';

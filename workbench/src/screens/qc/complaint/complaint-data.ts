@@ -1,26 +1,15 @@
 import type {
   AiResult,
-  ChatMessage,
-  Complaint,
+  AiResultComplaintDetailAnswer,
   ComplaintType,
-  ManualResult,
+  ManualResultComplaintDetailAnswer,
   ResultRule,
-  SessionDetail,
 } from '@qcdesk/contracts';
 import type { ApiClient } from '../../../api/client';
 
-/**
- * What a detail call answers besides the result: the complaint, the session panel and the session's messages.
- * (The contracts' result types do not carry these yet; see the report.)
- */
-export interface DetailExtras {
-  complaint?: Complaint | null;
-  session?: SessionDetail | null;
-  messages?: ChatMessage[] | null;
-  messageTotal?: number | null;
-}
-export type AiComplaintDetail = AiResult & DetailExtras;
-export type ManualComplaintDetail = ManualResult & DetailExtras;
+/** What the detail-complaint calls answer: the result, the complaint in full, the session panel and its messages. */
+export type AiComplaintDetail = AiResultComplaintDetailAnswer;
+export type ManualComplaintDetail = ManualResultComplaintDetailAnswer;
 export type ComplaintDetailAnswer =
   | { type: 'AI'; result: AiComplaintDetail }
   | { type: 'MANUAL'; result: ManualComplaintDetail };

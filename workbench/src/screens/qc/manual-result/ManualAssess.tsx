@@ -9,7 +9,14 @@ import type { RouteLocation } from '../../../router/location';
 import { navigate } from '../../../router/router-store';
 import { FormErrorBanner } from '../../../ui/FormErrorBanner';
 import { notifySuccess, notifyWarning } from '../../../ui/notify';
-import { type AngleDraft, errorsByField, toAngleDrafts, toManualAngles } from './assessment-form';
+import {
+  type AngleDraft,
+  changedRulePaths,
+  errorsByField,
+  toAngleDrafts,
+  toManualAngles,
+  withoutFields,
+} from './assessment-form';
 import { Section } from './detail-pieces';
 import { ScoringTable } from './ScoringTable';
 
@@ -18,11 +25,6 @@ import { ScoringTable } from './ScoringTable';
  * style (SCORE: points per rule, PASS: pass or fail per rule), with fatal errors, reasons, the scheme's appraisal
  * items (required ones must be filled) and veto statements. On save: the detail with _reload=list.
  */
-function withoutFields(errors: Record<string, string>, fields: string[]): Record<string, string> {
-  if (!fields.some((f) => f in errors)) return errors;
-  return Object.fromEntries(Object.entries(errors).filter(([f]) => !fields.includes(f)));
-}
-
 export function ManualAssess({ location }: { location: RouteLocation }) {
   const client = useApi();
   const { t, label, locale } = useI18n();
@@ -41,8 +43,13 @@ export function ManualAssess({ location }: { location: RouteLocation }) {
     let live = true;
     setLoading(true);
     (async () => {
-      const found = await client.request<ManualResult>({ path: `${MANUAL_RESULT_BASE}/detail`, query: { sessionId } });
-      const schemeId = location.query.schemeId ?? found.schemeId;
+      // the result of the scheme being assessed (its version is what the save sends back), else the latest
+      const picked = location.query.schemeId;
+      const found = await client.request<ManualResult>({
+        path: `${MANUAL_RESULT_BASE}/detail`,
+        query: picked ? { sessionId, schemeId: picked } : { sessionId },
+      });
+      const schemeId = picked ?? found.schemeId;
       const chosen = schemeId
         ? await client.request<QcScheme>({ path: '/v3/chats/qc-scheme/detail', query: { schemeId } })
         : null;
@@ -121,7 +128,15 @@ export function ManualAssess({ location }: { location: RouteLocation }) {
           {angles.length === 0 ? (
             <Text c="dimmed">{t('manual.noRules')}</Text>
           ) : (
-            <ScoringTable angles={angles} style={style} errors={errors} onChange={setAngles} />
+            <ScoringTable
+              angles={angles}
+              style={style}
+              errors={errors}
+              onChange={(next) => {
+                setErrors((all) => withoutFields(all, changedRulePaths(angles, next)));
+                setAngles(next);
+              }}
+            />
           )}
           {vetoItems.length > 0 && (
             <Section title="manual.vetoes">

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Grid, Group, LoadingOverlay, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import type { ChatMessage, ManualResult, SessionDetail } from '@qcdesk/contracts';
+import type { ManualResultDetailAnswer } from '@qcdesk/contracts';
 import { useEffect, useState } from 'react';
 import { useApi } from '../../../api/api-context';
 import { errorText } from '../../../api/client';
@@ -21,12 +21,6 @@ import {
   SessionInfo,
   useSessionMessages,
 } from './detail-pieces';
-
-/** The detail answers the session panel and the messages with the result (not in the contracts' type yet). */
-export type ManualResultDetailAnswer = ManualResult & {
-  session?: SessionDetail | null;
-  messages?: ChatMessage[] | null;
-};
 
 /**
  * /qc/manual-result/detail?id={sessionId}: header, dialogue, manual score, basic info, session info, one block per
@@ -153,7 +147,11 @@ export function ManualResultDetail({ location }: { location: RouteLocation }) {
                   />
                 </Section>
                 <Section title="manual.sessionInfo">
-                  <SessionInfo sessionId={sessionId} canSeeRating={Boolean(result.id)} given={result.session} />
+                  <SessionInfo
+                    sessionId={sessionId}
+                    canSeeRating={can('qc-manual-result.view') && Boolean(result.id)}
+                    given={result.session}
+                  />
                 </Section>
                 {angles.length === 0 ? (
                   <Text c="dimmed">{t('manual.noAngles')}</Text>

@@ -126,3 +126,27 @@ export function errorsByField(error: z.ZodError, lang: Lang): { byField: Record<
 export function rulePath(angleIndex: number, ruleIndex: number, field: keyof RuleDraft): string {
   return `manualAngles[${angleIndex}].manualRules[${ruleIndex}].${field}`;
 }
+
+/** The errors without those of `fields`: editing a field answers the error about its old value. */
+export function withoutFields(errors: Record<string, string>, fields: readonly string[]): Record<string, string> {
+  if (!fields.some((f) => f in errors)) return errors;
+  return Object.fromEntries(Object.entries(errors).filter(([f]) => !fields.includes(f)));
+}
+
+/** The body paths (as `errorsByField` names them) of the rule fields that differ between two versions of the drafts. */
+export function changedRulePaths(before: readonly AngleDraft[], after: readonly AngleDraft[]): string[] {
+  const paths: string[] = [];
+  after.forEach((angle, a) => {
+    angle.rules.forEach((rule, r) => {
+      const old = before[a]?.rules[r];
+      for (const field of ['scoreNum', 'pass', 'fatalError', 'reason'] as const) {
+        if (!old || old[field] !== rule[field]) {
+          paths.push(rulePath(a, r, field));
+          // a refused score or pass can be reported on the rule itself
+          if (field === 'scoreNum' || field === 'pass') paths.push(`manualAngles[${a}].manualRules[${r}]`);
+        }
+      }
+    });
+  });
+  return paths;
+}

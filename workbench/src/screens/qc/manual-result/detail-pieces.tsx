@@ -2,12 +2,12 @@ import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import {
   ActiveStatus,
   type ChatMessage,
+  type ChatSession,
   type GroupRef,
   LIMITS,
   type ManualAngle,
   type QcScheme,
   ScoringStyle,
-  type SessionDetail,
 } from '@qcdesk/contracts';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useApi } from '../../../api/api-context';
@@ -98,17 +98,17 @@ export function SessionInfo({
 }: {
   sessionId: string;
   canSeeRating: boolean;
-  given?: SessionDetail | null;
+  given?: ChatSession | null;
 }) {
   const client = useApi();
-  const [fetched, setFetched] = useState<SessionDetail | null>(null);
+  const [fetched, setFetched] = useState<ChatSession | null>(null);
   const have = given !== undefined && given !== null;
   const session = have ? given : fetched;
   useEffect(() => {
     if (have) return;
     let live = true;
     client
-      .request<SessionDetail>({ path: '/v3/chats/session/detail', query: { sessionId } })
+      .request<ChatSession>({ path: '/v3/chats/session/detail', query: { sessionId } })
       .then((answer) => live && setFetched(answer))
       .catch(() => live && setFetched(null));
     return () => {

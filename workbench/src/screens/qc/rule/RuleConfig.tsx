@@ -12,13 +12,12 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { LIMITS, RuleType } from '@qcdesk/contracts';
+import { LIMITS, type QcRule, RuleType } from '@qcdesk/contracts';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useApi } from '../../../api/api-context';
 import { ApiError, errorText } from '../../../api/client';
 import { resource } from '../../../api/resource';
 import { useCan } from '../../../auth/session-store';
-import type { RuleRecord } from '../../../contracts-gaps';
 import { qcRuleDescription } from '../../../entities/qc-rule';
 import { useI18n } from '../../../i18n/locale-store';
 import { REPLAY_PATH } from '../../../replay/replay-query';
@@ -46,14 +45,11 @@ const NAME_FIELDS: readonly string[] = ['name', 'conditionConfig.name'];
  */
 export function RuleConfig({ location }: { location: RouteLocation }) {
   const client = useApi();
-  const api = useMemo(
-    () => resource<RuleRecord>(client, qcRuleDescription.api.base, { detailParam: 'ruleId' }),
-    [client],
-  );
+  const api = useMemo(() => resource<QcRule>(client, qcRuleDescription.api.base, { detailParam: 'ruleId' }), [client]);
   const { t, m, options, pick } = useI18n();
   const can = useCan();
   const id = location.query.id ?? null;
-  const [rule, setRule] = useState<RuleRecord | null>(null);
+  const [rule, setRule] = useState<QcRule | null>(null);
   const [name, setName] = useState('');
   const [type, setType] = useState<string>('AI');
   const [comments, setComments] = useState('');

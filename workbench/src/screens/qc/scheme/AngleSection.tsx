@@ -15,14 +15,20 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { LIMITS, RuleScoreType } from '@qcdesk/contracts';
+import {
+  type AngleDetailAnswer,
+  type AngleRule,
+  LIMITS,
+  type QcRule,
+  RuleScoreType,
+  type SchemeDetailAnswer,
+} from '@qcdesk/contracts';
 import { IconChevronDown, IconChevronRight, IconEdit, IconLink, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useApi } from '../../../api/api-context';
 import { errorText } from '../../../api/client';
 import { type RecordId, resource } from '../../../api/resource';
 import { useCan } from '../../../auth/session-store';
-import type { AngleRuleRecord, RuleRecord, SchemeAngleRecord, SchemeRecord } from '../../../contracts-gaps';
 import { EntityPicker } from '../../../entity/EntityPicker';
 import type { PickerDescription } from '../../../entity/types';
 import { useI18n } from '../../../i18n/locale-store';
@@ -33,13 +39,13 @@ import { FormErrorBanner } from '../../../ui/FormErrorBanner';
 import { notifySuccess } from '../../../ui/notify';
 
 interface Props {
-  scheme: SchemeRecord;
+  scheme: SchemeDetailAnswer;
   readOnly: boolean;
   /** after any change of angles or links: reload the scheme (and the list underneath) */
   onChanged: () => void;
 }
 
-const angleName = (a: SchemeAngleRecord) => a.angleName ?? a.name ?? '';
+const angleName = (a: AngleDetailAnswer) => a.angleName ?? a.name ?? '';
 
 /** The angle section of a scheme: n/10, total, collapsible rule tables, add/edit/delete angles, link/unlink rules. */
 export function AngleSection({ scheme, readOnly, onChanged }: Props) {
@@ -50,8 +56,8 @@ export function AngleSection({ scheme, readOnly, onChanged }: Props) {
   const angles = scheme.schemeAngles ?? [];
   const total = angles.reduce((sum, a) => sum + (Number(a.score) || 0), 0);
   const full = angles.length >= LIMITS.maxAngles;
-  const [editing, setEditing] = useState<SchemeAngleRecord | 'new' | null>(null);
-  const [linking, setLinking] = useState<SchemeAngleRecord | null>(null);
+  const [editing, setEditing] = useState<AngleDetailAnswer | 'new' | null>(null);
+  const [linking, setLinking] = useState<AngleDetailAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const run = async (work: () => Promise<unknown>) => {
@@ -65,11 +71,11 @@ export function AngleSection({ scheme, readOnly, onChanged }: Props) {
     }
   };
 
-  const deleteAngle = async (angle: SchemeAngleRecord) => {
+  const deleteAngle = async (angle: AngleDetailAnswer) => {
     if (!(await confirmAction(m('qc.angle.confirmDelete', { name: angleName(angle) })))) return;
     await run(() => client.request({ path: '/v3/chats/qc-angle/delete', body: { ids: [angle.id], deleted: 'TRASH' } }));
   };
-  const unlink = async (rule: AngleRuleRecord) => {
+  const unlink = async (rule: AngleRule) => {
     if (!(await confirmAction(m('qc.angleRule.confirmUnlink')))) return;
     await run(() =>
       client.request({ path: '/v3/chats/qc-angle-rule/delete', body: { ids: [rule.id], deleted: 'TRASH' } }),
@@ -149,12 +155,12 @@ function AngleCard({
   onLink,
   onUnlink,
 }: {
-  angle: SchemeAngleRecord;
+  angle: AngleDetailAnswer;
   editable: boolean;
   onEdit: () => void;
   onDelete: () => void;
   onLink: () => void;
-  onUnlink: (rule: AngleRuleRecord) => void;
+  onUnlink: (rule: AngleRule) => void;
 }) {
   const { t, locale, label } = useI18n();
   const [open, setOpen] = useState(true);
@@ -259,7 +265,7 @@ function AngleEditModal({
   onSaved,
 }: {
   schemeId: RecordId;
-  angle: SchemeAngleRecord | null;
+  angle: AngleDetailAnswer | null;
   onClose: () => void;
   onSaved: () => void;
 }) {
@@ -336,14 +342,14 @@ function LinkRulesModal({
   onSaved,
 }: {
   schemeId: RecordId;
-  angle: SchemeAngleRecord;
+  angle: AngleDetailAnswer;
   onClose: () => void;
   onSaved: () => void;
 }) {
   const client = useApi();
   const { t, m } = useI18n();
-  const description = useMemo<PickerDescription<RuleRecord>>(() => {
-    const rules = resource<RuleRecord>(client, '/v3/chats/qc-rule', { detailParam: 'ruleId' });
+  const description = useMemo<PickerDescription<QcRule>>(() => {
+    const rules = resource<QcRule>(client, '/v3/chats/qc-rule', { detailParam: 'ruleId' });
     return {
       title: 'angle.pickRules',
       keyword: true,
@@ -358,7 +364,7 @@ function LinkRulesModal({
   }, [client]);
   const linked = useMemo(() => (angle.angleRules ?? []).map((r) => String(r.ruleId)), [angle]);
 
-  const link = async (chosen: RuleRecord[]) => {
+  const link = async (chosen: QcRule[]) => {
     await client.request({
       path: '/v3/chats/qc-angle-rule/create',
       body: { angleId: angle.angleId ?? angle.id, schemeId, ruleIds: chosen.map((r) => r.id) },

@@ -20,6 +20,7 @@ import {
 import {
   CompareOperator,
   LIMITS,
+  type SchemeDetailAnswer,
   SchemeType,
   ScoringStyle,
   schemeSaveSchema,
@@ -32,13 +33,14 @@ import { useApi } from '../../../api/api-context';
 import { errorText } from '../../../api/client';
 import { resource } from '../../../api/resource';
 import { useCan } from '../../../auth/session-store';
-import type { SchemeRecord } from '../../../contracts-gaps';
 import { qcSchemeDescription } from '../../../entities/qc-scheme';
 import { useI18n } from '../../../i18n/locale-store';
 import type { RouteLocation } from '../../../router/location';
 import { navigate, useRouterStore } from '../../../router/router-store';
+import { ABSENT, displayTime } from '../../../ui/display';
 import { FormErrorBanner } from '../../../ui/FormErrorBanner';
 import { notifySuccess } from '../../../ui/notify';
+import { ReadOnlyField } from '../../../ui/ReadOnlyField';
 import { AngleSection } from './AngleSection';
 import { move, type SchemeForm, toSaveBody, toSchemeForm } from './scheme-form';
 
@@ -49,14 +51,14 @@ import { move, type SchemeForm, toSaveBody, toSchemeForm } from './scheme-form';
 export function SchemeConfig({ location, readOnly }: { location: RouteLocation; readOnly: boolean }) {
   const client = useApi();
   const api = useMemo(
-    () => resource<SchemeRecord>(client, qcSchemeDescription.api.base, { detailParam: 'schemeId' }),
+    () => resource<SchemeDetailAnswer>(client, qcSchemeDescription.api.base, { detailParam: 'schemeId' }),
     [client],
   );
   const { t, options, label, locale } = useI18n();
   const can = useCan();
   const id = location.query.id ?? null;
   const targetType = location.query.targetType === 'PERSON' ? 'PERSON' : 'AI';
-  const [scheme, setScheme] = useState<SchemeRecord | null>(null);
+  const [scheme, setScheme] = useState<SchemeDetailAnswer | null>(null);
   const [form, setForm] = useState<SchemeForm>(() => toSchemeForm(null, targetType));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [banner, setBanner] = useState<string | null>(null);
@@ -136,100 +138,136 @@ export function SchemeConfig({ location, readOnly }: { location: RouteLocation; 
       )}
       <FormErrorBanner error={banner} onClose={() => setBanner(null)} />
       <Text fw={600}>{t('scheme.basicInfo')}</Text>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          label={t('common.name')}
-          withAsterisk
-          value={form.name}
-          maxLength={LIMITS.nameMax}
-          readOnly={disabled}
-          error={errors.name}
-          onChange={(e) => set({ name: e.currentTarget.value })}
-        />
-        <Select
-          label={t('scheme.type')}
-          withAsterisk
-          data={options(SchemeType)}
-          value={form.type}
-          readOnly={disabled}
-          error={errors.type}
-          onChange={(type) => set({ type })}
-        />
-        <TextInput label={t('scheme.targetType')} value={label(TargetType, form.targetType)} readOnly />
-        <div />
-        <TextInput
-          type="datetime-local"
-          label={t('scheme.startTime')}
-          value={form.startTime}
-          readOnly={disabled}
-          error={errors.startTime}
-          onChange={(e) => set({ startTime: e.currentTarget.value })}
-        />
-        <TextInput
-          type="datetime-local"
-          label={t('scheme.endTime')}
-          value={form.endTime}
-          readOnly={disabled}
-          error={errors.endTime}
-          onChange={(e) => set({ endTime: e.currentTarget.value })}
-        />
-      </SimpleGrid>
-      <Textarea
-        label={t('common.comments')}
-        value={form.comments}
-        maxLength={LIMITS.commentsMax}
-        readOnly={disabled}
-        error={errors.comments}
-        onChange={(e) => set({ comments: e.currentTarget.value })}
-      />
+      {disabled ? (
+        // read-only: the values as text, '--' when absent, no asterisks, chevrons or empty date placeholders
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <ReadOnlyField label={t('common.name')} value={form.name} />
+            <ReadOnlyField label={t('scheme.type')} value={form.type ? label(SchemeType, form.type) : null} />
+            <ReadOnlyField label={t('scheme.targetType')} value={label(TargetType, form.targetType)} />
+            <div />
+            <ReadOnlyField label={t('scheme.startTime')} value={form.startTime ? displayTime(form.startTime) : null} />
+            <ReadOnlyField label={t('scheme.endTime')} value={form.endTime ? displayTime(form.endTime) : null} />
+          </SimpleGrid>
+          <ReadOnlyField label={t('common.comments')} value={form.comments} />
+        </>
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t('common.name')}
+              withAsterisk
+              value={form.name}
+              maxLength={LIMITS.nameMax}
+              readOnly={disabled}
+              error={errors.name}
+              onChange={(e) => set({ name: e.currentTarget.value })}
+            />
+            <Select
+              label={t('scheme.type')}
+              withAsterisk
+              data={options(SchemeType)}
+              value={form.type}
+              readOnly={disabled}
+              error={errors.type}
+              onChange={(type) => set({ type })}
+            />
+            <TextInput label={t('scheme.targetType')} value={label(TargetType, form.targetType)} readOnly />
+            <div />
+            <TextInput
+              type="datetime-local"
+              label={t('scheme.startTime')}
+              value={form.startTime}
+              readOnly={disabled}
+              error={errors.startTime}
+              onChange={(e) => set({ startTime: e.currentTarget.value })}
+            />
+            <TextInput
+              type="datetime-local"
+              label={t('scheme.endTime')}
+              value={form.endTime}
+              readOnly={disabled}
+              error={errors.endTime}
+              onChange={(e) => set({ endTime: e.currentTarget.value })}
+            />
+          </SimpleGrid>
+          <Textarea
+            label={t('common.comments')}
+            value={form.comments}
+            maxLength={LIMITS.commentsMax}
+            readOnly={disabled}
+            error={errors.comments}
+            onChange={(e) => set({ comments: e.currentTarget.value })}
+          />
+        </>
+      )}
 
       {person ? (
         <>
           <Divider label={t('scheme.personBlock')} labelPosition="left" />
-          <Group align="flex-end">
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                {t('scheme.style')}
-              </Text>
-              <SegmentedControl
-                data={options(ScoringStyle)}
-                value={form.style ?? ''}
-                readOnly={disabled}
-                onChange={(style) => !disabled && set({ style })}
-              />
-              {errors.style && (
-                <Text c="red" size="xs">
-                  {errors.style}
-                </Text>
+          {disabled ? (
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <ReadOnlyField label={t('scheme.style')} value={form.style ? label(ScoringStyle, form.style) : null} />
+              {form.style === 'PASS' && (
+                <>
+                  <ReadOnlyField
+                    label={t('scheme.compareOperator')}
+                    value={
+                      form.compareOperator
+                        ? `${form.compareOperator} ${label(CompareOperator, form.compareOperator)}`
+                        : null
+                    }
+                  />
+                  <ReadOnlyField label={t('scheme.num')} value={form.num} />
+                </>
               )}
-            </Stack>
-            {form.style === 'PASS' && (
-              <>
-                <Select
-                  label={t('scheme.compareOperator')}
-                  withAsterisk
-                  data={options(CompareOperator).map((o) => ({ value: o.value, label: `${o.value} ${o.label}` }))}
-                  value={form.compareOperator}
+            </SimpleGrid>
+          ) : (
+            <Group align="flex-end">
+              <Stack gap={4}>
+                <Text size="sm" fw={500}>
+                  {t('scheme.style')}
+                </Text>
+                <SegmentedControl
+                  data={options(ScoringStyle)}
+                  value={form.style ?? ''}
                   readOnly={disabled}
-                  error={errors['schemeConfig.compareOperator']}
-                  onChange={(compareOperator) => set({ compareOperator })}
-                  w={180}
+                  onChange={(style) => !disabled && set({ style })}
                 />
-                <NumberInput
-                  label={t('scheme.num')}
-                  withAsterisk
-                  value={form.num ?? ''}
-                  min={0}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  readOnly={disabled}
-                  error={errors['schemeConfig.num']}
-                  onChange={(v) => set({ num: typeof v === 'number' ? v : null })}
-                  w={120}
-                />
-              </>
-            )}
-          </Group>
+                {errors.style && (
+                  <Text c="red" size="xs">
+                    {errors.style}
+                  </Text>
+                )}
+              </Stack>
+              {form.style === 'PASS' && (
+                <>
+                  <Select
+                    label={t('scheme.compareOperator')}
+                    withAsterisk
+                    data={options(CompareOperator).map((o) => ({ value: o.value, label: `${o.value} ${o.label}` }))}
+                    value={form.compareOperator}
+                    readOnly={disabled}
+                    error={errors['schemeConfig.compareOperator']}
+                    onChange={(compareOperator) => set({ compareOperator })}
+                    w={180}
+                  />
+                  <NumberInput
+                    label={t('scheme.num')}
+                    withAsterisk
+                    value={form.num ?? ''}
+                    min={0}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    readOnly={disabled}
+                    error={errors['schemeConfig.num']}
+                    onChange={(v) => set({ num: typeof v === 'number' ? v : null })}
+                    w={120}
+                  />
+                </>
+              )}
+            </Group>
+          )}
           {form.style === 'PASS' && form.compareOperator && form.num !== null && (
             <Text size="xs" c="dimmed">
               {t('scheme.passHint', { op: form.compareOperator, num: form.num })}
@@ -241,24 +279,35 @@ export function SchemeConfig({ location, readOnly }: { location: RouteLocation; 
             disabled={disabled}
             make={() => ({ appraise: '', required: false })}
             onChange={(appraises) => set({ appraises })}
-            render={(item, change) => (
-              <>
-                <TextInput
-                  aria-label={t('scheme.appraise')}
-                  placeholder={t('scheme.appraise')}
-                  value={item.appraise}
-                  readOnly={disabled}
-                  onChange={(e) => change({ ...item, appraise: e.currentTarget.value })}
-                  style={{ flex: 1 }}
-                />
-                <Switch
-                  label={t('scheme.appraiseRequired')}
-                  checked={item.required}
-                  disabled={disabled}
-                  onChange={(e) => change({ ...item, required: e.currentTarget.checked })}
-                />
-              </>
-            )}
+            render={(item, change) =>
+              disabled ? (
+                <Group gap="xs" style={{ flex: 1 }}>
+                  <Text size="sm">{item.appraise || ABSENT}</Text>
+                  {item.required && (
+                    <Badge size="sm" variant="light">
+                      {t('scheme.appraiseRequired')}
+                    </Badge>
+                  )}
+                </Group>
+              ) : (
+                <>
+                  <TextInput
+                    aria-label={t('scheme.appraise')}
+                    placeholder={t('scheme.appraise')}
+                    value={item.appraise}
+                    readOnly={disabled}
+                    onChange={(e) => change({ ...item, appraise: e.currentTarget.value })}
+                    style={{ flex: 1 }}
+                  />
+                  <Switch
+                    label={t('scheme.appraiseRequired')}
+                    checked={item.required}
+                    disabled={disabled}
+                    onChange={(e) => change({ ...item, required: e.currentTarget.checked })}
+                  />
+                </>
+              )
+            }
           />
           <ReorderableList
             title={t('scheme.vetoStatements')}
@@ -266,18 +315,38 @@ export function SchemeConfig({ location, readOnly }: { location: RouteLocation; 
             disabled={disabled}
             make={() => ''}
             onChange={(vetoStatements) => set({ vetoStatements })}
-            render={(item, change) => (
-              <TextInput
-                aria-label={t('scheme.vetoStatement')}
-                placeholder={t('scheme.vetoStatement')}
-                value={item}
-                readOnly={disabled}
-                onChange={(e) => change(e.currentTarget.value)}
-                style={{ flex: 1 }}
-              />
-            )}
+            render={(item, change) =>
+              disabled ? (
+                <Text size="sm" style={{ flex: 1 }}>
+                  {item || ABSENT}
+                </Text>
+              ) : (
+                <TextInput
+                  aria-label={t('scheme.vetoStatement')}
+                  placeholder={t('scheme.vetoStatement')}
+                  value={item}
+                  readOnly={disabled}
+                  onChange={(e) => change(e.currentTarget.value)}
+                  style={{ flex: 1 }}
+                />
+              )
+            }
           />
         </>
+      ) : disabled ? (
+        <ReadOnlyField label={t('scheme.aiVeto')}>
+          {vetoRules.length === 0 ? (
+            <Text size="sm">{ABSENT}</Text>
+          ) : (
+            <Group gap={6}>
+              {vetoRules.map((ruleId) => (
+                <Badge key={ruleId} variant="light" color="gray">
+                  {vetoOptions.find((o) => o.value === ruleId)?.label ?? ruleId}
+                </Badge>
+              ))}
+            </Group>
+          )}
+        </ReadOnlyField>
       ) : (
         <MultiSelect
           label={t('scheme.aiVeto')}
@@ -351,6 +420,11 @@ function ReorderableList<T>({
           </Button>
         )}
       </Group>
+      {disabled && items.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {ABSENT}
+        </Text>
+      )}
       {items.map((item, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: position is the identity of an item in this list
         <Group key={i} gap="xs" wrap="nowrap">

@@ -1,4 +1,4 @@
-import type { SchemeRecord } from '../../../contracts-gaps';
+import type { QcScheme, SchemeConfig } from '@qcdesk/contracts';
 import { fromInputTime, toInputTime } from '../../../ui/times';
 
 /** The scheme form as edited: flat, with input-friendly times. */
@@ -19,8 +19,8 @@ export interface SchemeForm {
   vetoRules: string[];
 }
 
-export function toSchemeForm(scheme: SchemeRecord | null, targetType: string): SchemeForm {
-  const config = scheme?.schemeConfig ?? {};
+export function toSchemeForm(scheme: QcScheme | null, targetType: string): SchemeForm {
+  const config: Partial<SchemeConfig> = scheme?.schemeConfig ?? {};
   const kind = scheme?.targetType ?? targetType;
   const veto = (config.veto ?? []).map(String);
   return {

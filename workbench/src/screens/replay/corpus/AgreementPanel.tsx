@@ -1,11 +1,11 @@
-import '@mantine/charts/styles.css';
-import { ScatterChart } from '@mantine/charts';
 import { Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useI18n } from '../../../i18n/locale-store';
 import { agreementOf, judgementKindsPresent } from '../../../replay/corpus/agreement';
 import { JUDGEMENT_KINDS, type JudgementKind } from '../../../replay/corpus/corpus-session';
 import type { CorpusReport } from '../../../replay/corpus/corpus-tally';
+import { scoreDomain } from '../../../replay/corpus/histogram';
+import { ScoreScatter } from './ScoreScatter';
 
 /** The AI score against a human judgement the inspector picks: a scatter plot and Spearman's rank correlation. */
 export function AgreementPanel({ report }: { report: CorpusReport }) {
@@ -14,10 +14,7 @@ export function AgreementPanel({ report }: { report: CorpusReport }) {
   const [picked, setPicked] = useState<JudgementKind | null>(null);
   const kind = picked !== null && kinds.includes(picked) ? picked : (kinds[0] ?? null);
   const agreement = useMemo(() => (kind === null ? null : agreementOf(report, kind)), [report, kind]);
-  const points = useMemo(
-    () => (agreement?.points ?? []).map((p) => ({ aiScore: p.aiScore, judgement: p.judgement })),
-    [agreement],
-  );
+  const points = useMemo(() => (agreement?.points ?? []).map((p) => ({ x: p.aiScore, y: p.judgement })), [agreement]);
   if (kind === null || agreement === null) return <Text c="dimmed">{t('corpus.agreement.none')}</Text>;
   return (
     <Stack gap="sm">
@@ -38,17 +35,12 @@ export function AgreementPanel({ report }: { report: CorpusReport }) {
             : t('corpus.agreement.rho', { rho: agreement.rho.toFixed(3), count: agreement.pairs })}
         </Text>
       </Group>
-      <ScatterChart
-        h={300}
-        data={[{ name: t(`corpus.agreement.kind.${kind}`), color: 'blue.5', data: points }]}
-        dataKey={{ x: 'aiScore', y: 'judgement' }}
-        labels={{ x: t('corpus.agreement.aiScore'), y: t(`corpus.agreement.kind.${kind}`) }}
-        xAxisLabel={t('corpus.agreement.aiScore')}
-        yAxisLabel={t(`corpus.agreement.kind.${kind}`)}
-        xAxisProps={{ domain: [0, 100] }}
-        scatterProps={{ isAnimationActive: false, fillOpacity: 0.45 }}
-        tooltipAnimationDuration={0}
-        data-testid="corpus-scatter"
+      <ScoreScatter
+        points={points}
+        xDomain={scoreDomain(report.scoreMax, report.scoreRange)}
+        xLabel={t('corpus.agreement.aiScore')}
+        yLabel={t(`corpus.agreement.kind.${kind}`)}
+        testId="corpus-scatter"
       />
       {agreement.points.length < agreement.pairs && (
         <Text size="xs" c="dimmed">

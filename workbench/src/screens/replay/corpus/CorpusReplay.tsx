@@ -1,10 +1,13 @@
 import { Alert, Badge, Button, Card, Grid, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useMemo } from 'react';
+import { memo, type ReactNode, useCallback, useDeferredValue, useMemo } from 'react';
 import { useI18n } from '../../../i18n/locale-store';
 import { useCorpusEngine } from '../../../replay/corpus/corpus-engine';
+import type { CorpusProgress } from '../../../replay/corpus/corpus-run';
 import { useCorpusRun } from '../../../replay/corpus/corpus-run-store';
+import type { CorpusSource } from '../../../replay/corpus/corpus-source';
+import type { CorpusReport } from '../../../replay/corpus/corpus-tally';
 import { CORPUS_REPLAY_PATH } from '../../../replay/corpus/sample-links';
-import { readReplayQuery } from '../../../replay/replay-query';
+import { type ReplayQuery, readReplayQuery } from '../../../replay/replay-query';
 import { useReplayTarget } from '../../../replay/target/use-replay-target';
 import type { RouteLocation } from '../../../router/location';
 import { ReplayTabs } from '../ReplayTabs';
@@ -42,6 +45,10 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
+// While a run goes on the store changes twice a second: what does not depend on it must not redraw with it.
+const StillTargetPicker = memo(TargetPicker);
+const StillSourceForm = memo(CorpusSourceForm);
+
 /**
  * /qc/replay/corpus — replay a rule, a scheme or the rule editor's draft over many sessions (the server's, by date and
  * line, or an uploaded JSON Lines file) in the engine's Web Workers, with progress and cancel; then the hit rate per
@@ -56,28 +63,32 @@ export function CorpusReplay({ location }: { location: RouteLocation }) {
   const run = useCorpusRun();
   const target = targetState.status === 'ready' ? targetState.target : null;
   const running = run.status === 'running';
-  const { report, progress } = run;
+  const { report, progress, start } = run;
   const kind = run.sourceKind ?? 'server';
   const runQuery = run.query ?? query;
   const seconds = (progress?.elapsedMs ?? 0) / 1000;
+  const onRun = useCallback(
+    (source: CorpusSource) => target && void start({ engine, target, source, query }),
+    [target, start, engine, query],
+  );
+  // The report's figures, tables and charts are drawn from a deferred copy: React draws them in slices between which
+  // the page paints and answers input, while the progress bar above follows at once.
+  const shownReport = useDeferredValue(report);
+  const shownProgress = useDeferredValue(progress);
+  const shownRunning = useDeferredValue(running);
 
   return (
     <Stack gap="md">
       <ReplayTabs current="corpus" query={query} />
       <Card withBorder>
         <Stack gap="md">
-          <TargetPicker query={query} state={targetState} path={CORPUS_REPLAY_PATH} />
+          <StillTargetPicker query={query} state={targetState} path={CORPUS_REPLAY_PATH} />
           {targetState.status === 'ready' && (
             <Text size="sm" data-testid="corpus-target">
               {t('corpus.target', { label: targetState.target.label, count: targetState.target.rules.length })}
             </Text>
           )}
-          <CorpusSourceForm
-            running={running}
-            canRun={target !== null}
-            onRun={(source) => target && void run.start({ engine, target, source, query })}
-            onCancel={run.cancel}
-          />
+          <StillSourceForm running={running} canRun={target !== null} onRun={onRun} onCancel={run.cancel} />
           {target === null && targetState.status !== 'loading' && <Text c="dimmed">{t('corpus.pickTarget')}</Text>}
         </Stack>
       </Card>
@@ -137,77 +148,109 @@ export function CorpusReplay({ location }: { location: RouteLocation }) {
         </Card>
       )}
 
-      {report && (
-        <>
-          <Card withBorder>
-            <SimpleGrid cols={{ base: 2, md: 5 }}>
-              <Figure label={t('corpus.summary.sessions')} value={String(report.sessions)} testId="corpus-sessions" />
-              <Figure
-                label={t('corpus.summary.problems')}
-                value={String(report.problemCount)}
-                testId="corpus-problem-count"
-              />
-              <Figure
-                label={t('corpus.summary.meanScore')}
-                value={report.meanScore === null ? '—' : report.meanScore.toFixed(1)}
-                testId="corpus-mean-score"
-              />
-              <Figure
-                label={t('corpus.summary.time')}
-                value={t('corpus.summary.seconds', { seconds: seconds.toFixed(1) })}
-                testId="corpus-time"
-              />
-              <Figure
-                label={t('corpus.summary.rate')}
-                value={t('corpus.summary.perSecond', {
-                  rate: seconds > 0 ? Math.round((progress?.done ?? 0) / seconds) : 0,
-                })}
-                testId="corpus-rate"
-              />
-            </SimpleGrid>
-          </Card>
-          {/* while it runs, the page redraws only what is cheap twice a second (the figures and the hit-rate table,
-              which stays mounted); the charts, samples and diff come when it ends */}
-          <Grid gap="md">
-            <Grid.Col span={{ base: 12, lg: 7 }}>
-              <Section title={t('corpus.rules.title')}>
-                <HitRateTable rules={report.rules} sessions={report.sessions} />
-              </Section>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, lg: 5 }}>
-              {!running && (
-                <Stack gap="md">
-                  <Section title={t('corpus.histogram.title')}>
-                    <AfterPaint>
-                      <ScoreHistogramChart bins={report.histogram} />
-                    </AfterPaint>
-                  </Section>
-                  <Section title={t('corpus.agreement.title')} testId="corpus-agreement">
-                    <AfterPaint frames={2}>
-                      <AgreementPanel report={report} />
-                    </AfterPaint>
-                  </Section>
-                </Stack>
-              )}
-            </Grid.Col>
-          </Grid>
-          {!running && (
-            <AfterPaint>
-              <Section title={t('corpus.samples.title')} testId="corpus-samples">
-                <SampleSessions rules={report.rules} query={runQuery} kind={kind} />
-              </Section>
-              <Section title={t('corpus.diff.title')} testId="corpus-diff-section">
-                <SavedDiffTable diff={report.diff} query={runQuery} kind={kind} />
-              </Section>
-            </AfterPaint>
-          )}
-          {report.problemCount > 0 && (
-            <Section title={t('corpus.problems.title', { count: report.problemCount })}>
-              <ProblemList problems={report.problems} count={report.problemCount} />
-            </Section>
-          )}
-        </>
+      {shownReport && (
+        <ReportView
+          report={shownReport}
+          progress={shownProgress}
+          running={shownRunning}
+          runQuery={runQuery}
+          kind={kind}
+        />
       )}
     </Stack>
   );
 }
+
+/** The figures, hit rates, charts, samples and diff of a run: drawn from the deferred report (see CorpusReplay). */
+const ReportView = memo(function ReportView({
+  report,
+  progress,
+  running,
+  runQuery,
+  kind,
+}: {
+  report: CorpusReport;
+  progress: CorpusProgress | null;
+  running: boolean;
+  runQuery: ReplayQuery;
+  kind: 'file' | 'server';
+}) {
+  const { t } = useI18n();
+  const seconds = (progress?.elapsedMs ?? 0) / 1000;
+  return (
+    <>
+      <Card withBorder>
+        <SimpleGrid cols={{ base: 2, md: 5 }}>
+          <Figure label={t('corpus.summary.sessions')} value={String(report.sessions)} testId="corpus-sessions" />
+          <Figure
+            label={t('corpus.summary.problems')}
+            value={String(report.problemCount)}
+            testId="corpus-problem-count"
+          />
+          <Figure
+            label={t('corpus.summary.meanScore')}
+            value={report.meanScore === null ? '—' : report.meanScore.toFixed(1)}
+            testId="corpus-mean-score"
+          />
+          <Figure
+            label={t('corpus.summary.time')}
+            value={t('corpus.summary.seconds', { seconds: seconds.toFixed(1) })}
+            testId="corpus-time"
+          />
+          <Figure
+            label={t('corpus.summary.rate')}
+            value={t('corpus.summary.perSecond', {
+              rate: seconds > 0 ? Math.round((progress?.done ?? 0) / seconds) : 0,
+            })}
+            testId="corpus-rate"
+          />
+        </SimpleGrid>
+      </Card>
+      {/* while it runs, the page redraws only what is cheap twice a second (the figures and the hit-rate table,
+          which stays mounted); the charts, samples and diff come when it ends, each in a frame of its own so
+          that no single task holds the page */}
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Section title={t('corpus.rules.title')}>
+            <HitRateTable rules={report.rules} sessions={report.sessions} />
+          </Section>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          {!running && (
+            <Stack gap="md">
+              <Section title={t('corpus.histogram.title')}>
+                <AfterPaint>
+                  <ScoreHistogramChart bins={report.histogram} />
+                </AfterPaint>
+              </Section>
+              <Section title={t('corpus.agreement.title')} testId="corpus-agreement">
+                <AfterPaint frames={4}>
+                  <AgreementPanel report={report} />
+                </AfterPaint>
+              </Section>
+            </Stack>
+          )}
+        </Grid.Col>
+      </Grid>
+      {!running && (
+        <>
+          <AfterPaint frames={2}>
+            <Section title={t('corpus.samples.title')} testId="corpus-samples">
+              <SampleSessions rules={report.rules} query={runQuery} kind={kind} />
+            </Section>
+          </AfterPaint>
+          <AfterPaint frames={3}>
+            <Section title={t('corpus.diff.title')} testId="corpus-diff-section">
+              <SavedDiffTable diff={report.diff} query={runQuery} kind={kind} />
+            </Section>
+          </AfterPaint>
+        </>
+      )}
+      {report.problemCount > 0 && (
+        <Section title={t('corpus.problems.title', { count: report.problemCount })}>
+          <ProblemList problems={report.problems} count={report.problemCount} />
+        </Section>
+      )}
+    </>
+  );
+});

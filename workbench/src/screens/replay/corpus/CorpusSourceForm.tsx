@@ -1,37 +1,49 @@
 import { Button, FileInput, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { DIRECTORY_LIMIT } from '@qcdesk/contracts';
 import { IconPlayerPlay, IconPlayerStop, IconUpload } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useApi } from '../../../api/api-context';
 import type { ApiClient } from '../../../api/client';
+import { type DirectoryOption, loadDirectory } from '../../../api/directory';
 import { type Translate, useI18n } from '../../../i18n/locale-store';
 import { type CorpusSource, fileSource, serverSource } from '../../../replay/corpus/corpus-source';
 
 type SourceKind = 'server' | 'file';
 
-/** The service lines the newest sessions name (there is no line directory yet). */
-function useLines(client: ApiClient) {
-  const [lines, setLines] = useState<{ value: string; label: string }[]>([]);
+/**
+ * The service lines the sessions name, from the line directory (/v3/chats/session/directory) as the other filters
+ * have them; a directory longer than one answer is searched on the server as the user types.
+ */
+function useLines(client: ApiClient, search: string) {
+  const [all, setAll] = useState<DirectoryOption[]>([]);
+  const [found, setFound] = useState<DirectoryOption[]>([]);
+  const [keyword] = useDebouncedValue(search.trim(), 250);
+  const complete = all.length < DIRECTORY_LIMIT;
   useEffect(() => {
     let live = true;
-    client
-      .request<{ lineId?: string | null; lineName?: string | null }[]>({
-        path: '/v3/chats/session/list',
-        body: { fields: ['lineId', 'lineName'] },
-      })
-      .then((sessions) => {
-        const found = new Map<string, string>();
-        for (const s of sessions ?? []) if (s.lineId) found.set(String(s.lineId), s.lineName || String(s.lineId));
-        if (live)
-          setLines(
-            [...found].map(([value, label]) => ({ value, label })).sort((a, b) => a.value.localeCompare(b.value)),
-          );
-      })
-      .catch(() => live && setLines([]));
+    loadDirectory(client, 'LINE')
+      .then((options) => live && setAll(options))
+      .catch(() => live && setAll([]));
     return () => {
       live = false;
     };
   }, [client]);
-  return lines;
+  useEffect(() => {
+    if (complete || keyword === '') return;
+    let live = true;
+    loadDirectory(client, 'LINE', keyword)
+      .then((options) => live && setFound(options))
+      .catch(() => live && setFound([]));
+    return () => {
+      live = false;
+    };
+  }, [client, keyword, complete]);
+  return useMemo(() => {
+    const merged = new Map(all.map((o) => [o.value, o]));
+    for (const o of found) merged.set(o.value, o);
+    return [...merged.values()];
+  }, [all, found]);
 }
 
 function serverLabel(t: Translate, from: string, to: string, line: string | null): string {
@@ -56,7 +68,8 @@ export function CorpusSourceForm({
 }) {
   const { t } = useI18n();
   const client = useApi();
-  const lines = useLines(client);
+  const [lineSearch, setLineSearch] = useState('');
+  const lines = useLines(client, lineSearch);
   const [kind, setKind] = useState<SourceKind>('server');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -109,6 +122,11 @@ export function CorpusSourceForm({
               label={t('corpus.source.line')}
               placeholder={t('corpus.source.allLines')}
               clearable
+              searchable
+              searchValue={lineSearch}
+              onSearchChange={setLineSearch}
+              nothingFoundMessage={t('common.noData')}
+              limit={DIRECTORY_LIMIT}
               data={lines}
               value={lineId}
               onChange={setLineId}

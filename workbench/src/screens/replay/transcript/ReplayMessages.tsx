@@ -50,6 +50,8 @@ export function ReplayMessages({
                 opacity: isSeen ? 1 : 0.35,
                 borderRadius: 8,
                 outline: current ? '2px solid var(--mantine-color-yellow-5)' : undefined,
+                // inside the box: the scroll area's edge would clip a frame drawn outside it
+                outlineOffset: -2,
               }}
               p={4}
             >

@@ -1,4 +1,5 @@
-import { Alert, Button, FileButton, Group, Select, Stack, Tabs, Text, Textarea } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Loader, Select, Stack, Tabs, Text, Textarea } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useApi } from '../../../api/api-context';
@@ -11,7 +12,7 @@ import {
   type ReplaySession,
   type TranscriptProblem,
 } from '../../../replay/transcript/parse-transcript';
-import { listSessionChoices, type SessionChoice } from '../../../replay/transcript/server-session';
+import { findSessionChoice, listSessionChoices, type SessionChoice } from '../../../replay/transcript/server-session';
 import { type TranscriptSource, useTranscriptInputs } from '../../../replay/transcript/transcript-input-store';
 
 const TYPED_EXAMPLE = '客户: 你好，我的宽带断了\n客服: 您好，请问您的账号是多少？\n客户: [图片]';
@@ -27,36 +28,75 @@ function choiceLabel(c: SessionChoice): string {
     .join(' · ');
 }
 
-/** The newest server sessions, searchable by what the label shows (id, customer, time). */
+/** Enough choices to pick from while typing; the search narrows them on the server. */
+const CHOICE_LIMIT = 100;
+
+/**
+ * A server session, searched on the server as the user types (session id, chat id, customer, agent): any session can
+ * be chosen, not only the newest. The session named in the address is looked up by id for its label.
+ */
 function ServerSessionPicker({ query }: { query: ReplayQuery }) {
   const client = useApi();
   const { t } = useI18n();
+  const [search, setSearch] = useState('');
   const [choices, setChoices] = useState<SessionChoice[]>([]);
+  const [current, setCurrent] = useState<SessionChoice | null>(null);
+  const [loading, setLoading] = useState(false);
+  const id = query.sessionId;
+
+  const data = useMemo(() => {
+    const options = choices.map((c) => ({ value: c.sessionId, label: choiceLabel(c) }));
+    if (id === null || options.some((o) => o.value === id)) return options;
+    const label = current?.sessionId === id ? choiceLabel(current) : id;
+    return [{ value: id, label }, ...options];
+  }, [choices, current, id]);
+  // once a session is picked the box shows its label: that is no search
+  const pickedLabel = data.find((o) => o.value === id)?.label;
+  const [keyword] = useDebouncedValue(search === pickedLabel ? '' : search.trim(), 250);
+
   useEffect(() => {
     let live = true;
-    listSessionChoices(client)
+    setLoading(true);
+    listSessionChoices(client, keyword || null, CHOICE_LIMIT)
       .then((list) => live && setChoices(list))
-      .catch(() => live && setChoices([]));
+      .catch(() => live && setChoices([]))
+      .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
-  }, [client]);
-  const data = useMemo(() => {
-    const options = choices.map((c) => ({ value: c.sessionId, label: choiceLabel(c) }));
-    const id = query.sessionId;
-    return id !== null && !options.some((o) => o.value === id) ? [{ value: id, label: id }, ...options] : options;
-  }, [choices, query.sessionId]);
+  }, [client, keyword]);
+
+  useEffect(() => {
+    if (id === null) {
+      setCurrent(null);
+      return;
+    }
+    let live = true;
+    findSessionChoice(client, id)
+      .then((found) => live && setCurrent(found ?? { sessionId: id }))
+      .catch(() => live && setCurrent({ sessionId: id }));
+    return () => {
+      live = false;
+    };
+  }, [client, id]);
+
   return (
     <Select
       label={t('replay.session.pick')}
       placeholder={t('replay.session.search')}
       searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      // the server has searched already, by more than the label shows (the agent, the chat id)
+      filter={({ options }) => options}
       data={data}
-      value={query.sessionId}
-      onChange={(id) => id && goReplay(query, { sessionId: id })}
-      nothingFoundMessage={t('common.noData')}
-      limit={200}
+      value={id}
+      onChange={(picked) => picked && goReplay(query, { sessionId: picked })}
+      nothingFoundMessage={loading ? t('common.loading') : t('common.noData')}
+      rightSection={loading ? <Loader size={14} /> : undefined}
+      limit={CHOICE_LIMIT + 1}
       maw={560}
+      data-testid="replay-session-picker"
     />
   );
 }

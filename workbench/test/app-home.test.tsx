@@ -1,0 +1,76 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ApiProvider } from '../src/api/api-context';
+import { ApiError } from '../src/api/client';
+import { App } from '../src/app/App';
+import { homeFor } from '../src/app/route-table';
+import { useSessionStore } from '../src/auth/session-store';
+import { useLocaleStore } from '../src/i18n/locale-store';
+import { syncFromHash, useRouterStore } from '../src/router/router-store';
+import { fakeClient } from './helpers';
+
+const AGENT = ['qc-ai-result.view', 'qc-manual-result.view', 'qc-complaint.view', 'qc-complaint.edit'];
+const INSPECTOR = ['qc-scheme.view', 'qc-rule.view', 'qc-ai-result.view', 'qc-task.view'];
+
+/** The console from its first load at `#/`, with /v3/auth/me answering `permissions` once signed in. */
+function startConsole(permissions: string[]) {
+  let signedIn = false;
+  const { client, calls } = fakeClient({
+    '/v3/auth/me': () => {
+      if (!signedIn) throw new ApiError(401, 'UNAUTHORIZED', 'not signed in');
+      return { user: { username: 'u' }, organisation: null, permissions };
+    },
+    '/v3/auth/login': () => {
+      signedIn = true;
+      return {};
+    },
+  });
+  render(
+    <MantineProvider env="test">
+      <ApiProvider client={client}>
+        <App />
+      </ApiProvider>
+    </MantineProvider>,
+  );
+  return calls;
+}
+
+async function signIn() {
+  await userEvent.type(await screen.findByLabelText('用户名'), 'u');
+  await userEvent.type(screen.getByLabelText('密码'), 'secret');
+  await userEvent.click(screen.getByRole('button', { name: '登录' }));
+}
+
+describe('home route', () => {
+  beforeEach(() => {
+    useLocaleStore.setState({ locale: 'zh' });
+    useSessionStore.setState({ status: 'unknown', user: null, permissions: new Set() });
+    window.history.replaceState(null, '', '#/');
+    syncFromHash({ fresh: true });
+  });
+
+  it('is the first navigation entry the user may view', () => {
+    const can = (permissions: string[]) => (key: string | undefined) => !key || permissions.includes(key);
+    expect(homeFor(can(INSPECTOR)).path).toBe('/qc/scheme/list');
+    expect(homeFor(can(AGENT)).path).toBe('/qc/ai-result/list');
+    expect(homeFor(can(['qc-complaint.view'])).path).toBe('/qc/complaint');
+    expect(homeFor(can([]))).toEqual({ path: '/coming', query: { area: 'online' } });
+  });
+
+  it('takes a signed-in agent to his AI results, never to the scheme list he may not view', async () => {
+    startConsole(AGENT);
+    await signIn();
+    await waitFor(() => expect(window.location.hash).toBe('#/qc/ai-result/list'));
+    expect(useRouterStore.getState().current.path).toBe('/qc/ai-result/list');
+    expect(await screen.findByRole('heading', { name: '智能质检结果', level: 3 })).toBeTruthy();
+    expect(screen.queryByText('无查看权限')).toBeNull();
+  });
+
+  it('takes an inspector to the scheme list', async () => {
+    startConsole(INSPECTOR);
+    await signIn();
+    await waitFor(() => expect(window.location.hash).toBe('#/qc/scheme/list'));
+  });
+});
