@@ -100,6 +100,7 @@ describe('AI results in the browser', () => {
       .getByTestId('ai-score')
       .filter({ hasText: String(result.aiScore) })
       .waitFor();
+    const scoreBefore = await detail.getByTestId('ai-score').boundingBox();
     const card = detail.locator(`[data-rule-id="${rule.ruleId}"]`);
     await card
       .getByRole('button', { name: new RegExp(escapeRegExp(rule.ruleName)) })
@@ -108,6 +109,9 @@ describe('AI results in the browser', () => {
     const marks = detail.getByTestId('chat-transcript').locator('mark[data-highlight]');
     await marks.filter({ hasText: evidence }).first().waitFor();
     expect(await marks.filter({ hasText: evidence }).first().isVisible()).toBe(true);
+    // the transcript scrolls within its own box: the scores above it stay where they were
+    await page.waitForTimeout(600);
+    expect((await detail.getByTestId('ai-score').boundingBox())?.y).toBe(scoreBefore?.y);
     await screenshot(page, 'ai-result-detail');
   });
 

@@ -200,6 +200,34 @@ describe('ChatTranscript', () => {
     expect(scrolled).toEqual(['104', '104']);
     spy.mockRestore();
   });
+
+  it('in a scroll box of its own, scrolls only that box, so what lies above the transcript stays in sight', () => {
+    const intoView = vi.spyOn(window.HTMLElement.prototype, 'scrollIntoView').mockImplementation(() => {});
+    const scrolledBoxes: string[] = [];
+    // jsdom has no scrollTo on elements: record which box is asked to scroll
+    const proto = window.HTMLElement.prototype as { scrollTo?: (options?: ScrollToOptions) => void };
+    proto.scrollTo = function (this: HTMLElement) {
+      scrolledBoxes.push(this.dataset.box ?? '?');
+    };
+    // jsdom lays nothing out: both boxes claim more content than room
+    const height = vi.spyOn(window.HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(5000);
+    const room = vi.spyOn(window.HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    useLocaleStore.setState({ locale: 'zh' });
+    render(
+      <MantineProvider env="test">
+        <div data-box="modal" style={{ overflowY: 'auto' }}>
+          <div data-box="transcript" style={{ overflowY: 'auto' }}>
+            <FocusHost />
+          </div>
+        </div>
+      </MantineProvider>,
+    );
+    act(() => focusOn({ message: 30 }));
+    expect(scrolledBoxes).toEqual(['transcript']);
+    expect(intoView).not.toHaveBeenCalled();
+    for (const spy of [intoView, height, room]) spy.mockRestore();
+    delete proto.scrollTo;
+  });
 });
 
 describe('segmentText', () => {

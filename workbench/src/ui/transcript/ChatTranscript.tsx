@@ -85,7 +85,7 @@ export function ChatTranscript({
     const element = items.current.get(target.message);
     if (!element) return;
     pendingFocus.current = null;
-    element.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    centreInScrollBox(element);
   });
 
   const shown = Math.min(messages.length, pages * pageSize);
@@ -278,4 +278,22 @@ function MessageView({
     default:
       return null;
   }
+}
+
+/**
+ * Centres a message in the transcript's own scroll box. `scrollIntoView` would also scroll every box around it (a
+ * modal's body), moving the scores above the transcript out of sight; without a scroll box of its own, the page
+ * scrolls as usual.
+ */
+function centreInScrollBox(element: HTMLElement): void {
+  let box = element.parentElement;
+  while (box && !(box.scrollHeight > box.clientHeight && /(auto|scroll)/.test(getComputedStyle(box).overflowY)))
+    box = box.parentElement;
+  if (!box || box === document.scrollingElement) {
+    element.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    return;
+  }
+  const offset = element.getBoundingClientRect().top - box.getBoundingClientRect().top;
+  const top = box.scrollTop + offset - (box.clientHeight - element.offsetHeight) / 2;
+  box.scrollTo({ top: Math.max(0, top), behavior: 'smooth' });
 }
