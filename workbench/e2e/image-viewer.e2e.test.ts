@@ -75,6 +75,12 @@ describe('the image viewer in the browser', () => {
     await viewer.getByRole('button', { name: '向右旋转' }).click();
     await expect.poll(() => viewer.getByTestId('image-scale').textContent()).toBe('110%');
     expect(await picture.getAttribute('data-rotation')).toBe('90');
+    // the turned, enlarged picture has room of its own (528 × 352), so nothing of it is cut off
+    await page.waitForTimeout(300);
+    const room = await viewer.getByTestId('image-box').boundingBox();
+    const shown = await picture.boundingBox();
+    expect(room && shown && [Math.round(room.width), Math.round(room.height)]).toEqual([352, 528]);
+    expect(shown && [Math.round(shown.width), Math.round(shown.height)]).toEqual([352, 528]);
     // upright again for the picture of the screen
     await viewer.getByRole('button', { name: '向左旋转' }).click();
     await expect.poll(() => picture.getAttribute('data-rotation')).toBe('0');

@@ -11,6 +11,7 @@ import {
   type TranscriptMessage,
 } from '../src/ui/transcript/ChatTranscript';
 import { segmentText } from '../src/ui/transcript/highlight-spans';
+import { turnedBox } from '../src/ui/transcript/ImageViewer';
 
 const text = (t: string) => JSON.stringify([{ MsgType: 'TIMTextElem', MsgContent: { Text: t } }]);
 
@@ -227,6 +228,15 @@ describe('ChatTranscript', () => {
     expect(intoView).not.toHaveBeenCalled();
     for (const spy of [intoView, height, room]) spy.mockRestore();
     delete proto.scrollTo;
+  });
+});
+
+describe('turnedBox', () => {
+  it('swaps the sides at a quarter turn either way and scales them', () => {
+    expect(turnedBox(480, 320, 1, 0)).toEqual({ width: 480, height: 320 });
+    expect(turnedBox(480, 320, 1.1, 90)).toEqual({ width: 352, height: 528 });
+    expect(turnedBox(480, 320, 0.5, -270)).toEqual({ width: 160, height: 240 });
+    expect(turnedBox(480, 320, 2, 180)).toEqual({ width: 960, height: 640 });
   });
 });
 

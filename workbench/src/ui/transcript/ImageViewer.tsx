@@ -1,4 +1,4 @@
-import { ActionIcon, Center, Group, Modal, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, Modal, Text, Tooltip } from '@mantine/core';
 import { IconRefresh, IconRotate2, IconRotateClockwise2, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useT } from '../../i18n/locale-store';
@@ -16,6 +16,16 @@ export function zoomed(scale: number, direction: 1 | -1): number {
   );
 }
 
+/**
+ * The box a picture of `width` × `height` takes once scaled and turned by `rotation` degrees: a quarter turn swaps its
+ * sides. CSS transforms take no room of their own, so the viewer lays the picture out in this box to keep a turned or
+ * enlarged picture from being cut off.
+ */
+export function turnedBox(width: number, height: number, scale: number, rotation: number) {
+  const quarter = Math.abs(Math.round(rotation / 90)) % 2 === 1;
+  return { width: (quarter ? height : width) * scale, height: (quarter ? width : height) * scale };
+}
+
 export interface ImageViewerProps {
   /** the image shown; null closes the viewer */
   src: string | null;
@@ -27,13 +37,17 @@ export function ImageViewer({ src, onClose }: ImageViewerProps) {
   const t = useT();
   const [scale, setScale] = useState(1);
   const [rotation, setRotation] = useState(0);
+  // the picture's size as laid out upright at scale 1
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
 
   // every image opens at its natural size, upright
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset exactly when another image opens
   useEffect(() => {
     setScale(1);
     setRotation(0);
+    setSize(null);
   }, [src]);
+  const box = size && turnedBox(size.width, size.height, scale, rotation);
 
   const zoom = (direction: 1 | -1) => setScale((s) => zoomed(s, direction));
   const rotate = (direction: 1 | -1) => setRotation((r) => r + direction * IMAGE_VIEWER.rotateStep);
@@ -87,27 +101,54 @@ export function ImageViewer({ src, onClose }: ImageViewerProps) {
           </ActionIcon>
         </Tooltip>
       </Group>
-      <Center
+      <Box
         mih={400}
-        style={{ overflow: 'auto' }}
+        mah="70vh"
+        // margin auto centres the picture while it fits and, unlike centring, leaves all of it reachable by scrolling
+        style={{ display: 'flex', overflow: 'auto' }}
         onWheel={(e) => {
           if (e.deltaY !== 0) zoom(e.deltaY < 0 ? 1 : -1);
         }}
       >
         {src !== null && (
-          <img
-            src={src}
-            alt={t('transcript.image')}
-            data-scale={scale}
-            data-rotation={rotation}
+          <div
+            data-testid="image-box"
             style={{
-              maxWidth: '100%',
-              transform: `scale(${scale}) rotate(${rotation}deg)`,
-              transition: 'transform 120ms ease',
+              position: 'relative',
+              flex: 'none',
+              margin: 'auto',
+              width: box?.width,
+              height: box?.height,
+              transition: 'width 120ms ease, height 120ms ease',
             }}
-          />
+          >
+            <img
+              src={src}
+              alt={t('transcript.image')}
+              data-scale={scale}
+              data-rotation={rotation}
+              onLoad={(e) => {
+                const img = e.currentTarget;
+                setSize({ width: img.offsetWidth, height: img.offsetHeight });
+              }}
+              style={{
+                maxWidth: IMAGE_VIEWER.width - 40,
+                display: 'block',
+                // upright and unscaled in the layout, centred in the turned box
+                ...(box && size
+                  ? {
+                      position: 'absolute',
+                      left: (box.width - size.width) / 2,
+                      top: (box.height - size.height) / 2,
+                    }
+                  : {}),
+                transform: `scale(${scale}) rotate(${rotation}deg)`,
+                transition: 'transform 120ms ease',
+              }}
+            />
+          </div>
         )}
-      </Center>
+      </Box>
     </Modal>
   );
 }
