@@ -12,7 +12,9 @@ interface HitRule {
   ruleName: string;
   isVeto?: boolean;
   reviewScore?: number | null;
-  conditions?: { conditionHitInfo?: { keyWords?: { keyWord?: KeyWord[] } }[] } | null;
+  conditions?: {
+    conditionHitInfo?: { phrase?: { index?: number | null }; keyWords?: { keyWord?: KeyWord[] } }[];
+  } | null;
 }
 interface Result {
   id: string;
@@ -25,11 +27,12 @@ interface Result {
   resultRules?: HitRule[] | null;
 }
 
-/** The first keyword evidence of a rule: a few characters the transcript must mark. */
-function shortEvidence(rule: HitRule): string | null {
+/** The first keyword evidence of a rule: a few characters the transcript must mark, and the message they are in. */
+function shortEvidence(rule: HitRule): { text: string; message: number } | null {
   for (const info of rule.conditions?.conditionHitInfo ?? [])
     for (const word of info.keyWords?.keyWord ?? [])
-      if (word.val.trim().length >= 2 && word.val.length <= 12) return word.val;
+      if (word.val.trim().length >= 2 && word.val.length <= 12)
+        return { text: word.val, message: info.phrase?.index ?? 0 };
   return null;
 }
 
@@ -67,7 +70,9 @@ describe('AI results in the browser', () => {
     expect(page1.status).toBe(200);
     const candidates = page1.body.records
       .flatMap((r) => (r.resultRules ?? []).map((h) => ({ r, h, e: shortEvidence(h) })))
-      .filter((x) => x.e !== null);
+      .filter((x) => x.e !== null)
+      // evidence far down a long transcript (within its first page of 50), which the transcript must scroll to
+      .sort((a, b) => (b.e!.message < 50 ? b.e!.message : -1) - (a.e!.message < 50 ? a.e!.message : -1));
     // the detail opens a session's newest result (qc-area: detail?id={sessionId}): a session inspected by one scheme
     let found: (typeof candidates)[number] | undefined;
     for (const candidate of candidates) {
@@ -80,7 +85,7 @@ describe('AI results in the browser', () => {
     expect(found, 'a demo result with keyword evidence').toBeDefined();
     result = found!.r;
     rule = found!.h;
-    evidence = found!.e!;
+    evidence = found!.e!.text;
 
     await open(page, '/qc/ai-result/list');
     await page.getByRole('radiogroup', { name: '快捷日期' }).getByText('全部', { exact: true }).click();
@@ -100,12 +105,12 @@ describe('AI results in the browser', () => {
       .getByTestId('ai-score')
       .filter({ hasText: String(result.aiScore) })
       .waitFor();
-    const scoreBefore = await detail.getByTestId('ai-score').boundingBox();
     const card = detail.locator(`[data-rule-id="${rule.ruleId}"]`);
-    await card
-      .getByRole('button', { name: new RegExp(escapeRegExp(rule.ruleName)) })
-      .first()
-      .click();
+    const ruleButton = card.getByRole('button', { name: new RegExp(escapeRegExp(rule.ruleName)) }).first();
+    // clicked where it is, without playwright scrolling the modal to it first: any move of the scores is the page's
+    await ruleButton.waitFor();
+    const scoreBefore = await detail.getByTestId('ai-score').boundingBox();
+    await ruleButton.dispatchEvent('click');
     const marks = detail.getByTestId('chat-transcript').locator('mark[data-highlight]');
     await marks.filter({ hasText: evidence }).first().waitFor();
     expect(await marks.filter({ hasText: evidence }).first().isVisible()).toBe(true);
