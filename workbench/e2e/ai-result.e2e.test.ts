@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { answerTo, api, dialog, launch, newPage, open, recordFailure, screenshot, signIn } from './browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { answerTo, api, dialog, open, screenshot, signIn, useBrowser } from './browser.js';
 
 interface KeyWord {
   val: string;
@@ -41,21 +41,14 @@ function shortEvidence(rule: HitRule): { text: string; message: number } | null 
  * re-inspection that vetoes the rule (its review score becomes 0 and cannot be edited).
  */
 describe('AI results in the browser', () => {
-  let browser: Browser;
+  const opened = useBrowser();
   let page: Page;
   let result: Result;
   let rule: HitRule;
   let evidence: string;
 
-  beforeAll(async () => {
-    browser = await launch();
-    page = await newPage(browser);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') console.error(`${task.name}: ${await recordFailure(page, task.name)}`);
+  beforeAll(() => {
+    page = opened.page();
   });
 
   it('opens an AI result from the list and marks a hit rule’s evidence in the transcript', async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 /** Where the browser tests save a screenshot of each main screen (linked from the README). */
 export const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
@@ -175,4 +176,55 @@ export async function recordFailure(page: Page, name: string): Promise<string> {
     .catch(() => []);
   const errors = (pageErrors.get(page) ?? []).slice(-5);
   return `screenshot ${file}; url ${page.url()}; alerts ${JSON.stringify(alerts)}; page errors ${JSON.stringify(errors)}`;
+}
+
+/** The pages of a describe block's browser, open while its tests run. */
+export interface BrowserPages {
+  /** the pages, opened before the block's first test, each in a context of its own (its own sign-in) */
+  readonly pages: Page[];
+  /** the page a failing test's picture is taken of: the first, unless a test names another */
+  current: Page | undefined;
+  /** page `i`, once opened */
+  page(i?: number): Page;
+}
+
+/**
+ * The hooks every browser test file needs: a browser with `pageCount` pages before the tests, a picture of the page a
+ * test failed on, and the browser closed after them. Called first in a describe block, its `beforeAll` runs before the
+ * block's own (hooks run in the order they are defined), which may then use the pages.
+ */
+export function useBrowser(pageCount = 1): BrowserPages {
+  let browser: Browser | undefined;
+  const opened: BrowserPages = {
+    pages: [],
+    current: undefined,
+    page(i = 0) {
+      const page = this.pages[i];
+      if (!page) throw new Error(`page ${i} of the browser is not open: use it in a hook or test, after useBrowser()`);
+      return page;
+    },
+  };
+  beforeAll(async () => {
+    browser = await launch();
+    for (let i = 0; i < pageCount; i++) opened.pages.push(await newPage(browser));
+    opened.current ??= opened.pages[0];
+  });
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && opened.current)
+      console.error(`${task.name}: ${await recordFailure(opened.current, task.name)}`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return opened;
+}
+
+/** Opens the complaint list with every date (a complaint filed today, the demo ones older) and one status. */
+export async function openComplaints(page: Page, status: '待审核' | '已审核'): Promise<void> {
+  await open(page, '/qc/complaint');
+  await page.getByRole('radiogroup', { name: '会话日期' }).getByRole('radio', { name: /^全部/ }).check();
+  await page
+    .getByRole('radiogroup', { name: '申诉状态' })
+    .getByRole('radio', { name: new RegExp(`^${status}`) })
+    .check();
 }

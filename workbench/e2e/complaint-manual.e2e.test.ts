@@ -1,17 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   answerTo,
   api,
   choose,
   dialog,
   hashQuery,
-  launch,
-  newPage,
   open,
-  recordFailure,
+  openComplaints,
   screenshot,
   signIn,
+  useBrowser,
 } from './browser.js';
 
 interface ManualRule {
@@ -49,45 +48,26 @@ function manualScore(score: number | null | undefined): RegExp {
   return new RegExp(`^人工得分: ${score ?? '--'}$`);
 }
 
-/** Opens the complaint list with every date (the filed complaint is today's, the demo ones older). */
-async function openComplaints(page: Page, status: '待审核' | '已审核'): Promise<void> {
-  await open(page, '/qc/complaint');
-  await page.getByRole('radiogroup', { name: '会话日期' }).getByRole('radio', { name: /^全部/ }).check();
-  await page
-    .getByRole('radiogroup', { name: '申诉状态' })
-    .getByRole('radio', { name: new RegExp(`^${status}`) })
-    .check();
-}
-
 /**
  * An agent's complaint against a MANUAL result, in the browser: the agent files it from his manual result's detail,
  * the supervisor reviews it through approve-manual (status not PENDING, a reason, one attachment, a rule's
  * deduction withdrawn), and the agent sees the complaint reviewed and his manual score raised.
  */
 describe('a complaint against a manual result in the browser', () => {
-  let browser: Browser;
+  const opened = useBrowser(2);
   let agent: Page;
   let supervisor: Page;
-  let current: Page | undefined;
   let result: ManualResult;
   let rule: ManualRule & { ruleName: string; scoreNum: number };
   let complaintId = '';
 
-  beforeAll(async () => {
-    browser = await launch();
-    agent = await newPage(browser);
-    supervisor = await newPage(browser);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail' && current)
-      console.error(`${task.name}: ${await recordFailure(current, task.name)}`);
+  beforeAll(() => {
+    agent = opened.page(0);
+    supervisor = opened.page(1);
   });
 
   it('the agent files a complaint from one of his checked manual results', async () => {
-    current = agent;
+    opened.current = agent;
     await signIn(agent, 'agent');
     // he lands on the first screen he may view, his AI results, not on the scheme list he may not see
     await agent.locator('main').getByRole('heading', { level: 3, name: '智能质检结果', exact: true }).waitFor();
@@ -155,7 +135,7 @@ describe('a complaint against a manual result in the browser', () => {
   });
 
   it('the supervisor reviews it through approve-manual: status, reason, one attachment, the deduction withdrawn', async () => {
-    current = supervisor;
+    opened.current = supervisor;
     await signIn(supervisor, 'supervisor');
     await openComplaints(supervisor, '待审核');
     const line = supervisor.locator(`tr[data-row-id="${complaintId}"]`);
@@ -291,7 +271,7 @@ describe('a complaint against a manual result in the browser', () => {
   });
 
   it('the agent sees his complaint reviewed and his manual score raised', async () => {
-    current = agent;
+    opened.current = agent;
     const expected = (result.manualScore ?? 0) + rule.scoreNum;
     await openComplaints(agent, '已审核');
     const line = agent.locator(`tr[data-row-id="${complaintId}"]`);

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { answerTo, api, choose, dialog, launch, newPage, open, recordFailure, screenshot, signIn } from './browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { answerTo, api, choose, dialog, open, openComplaints, screenshot, signIn, useBrowser } from './browser.js';
 
 interface Result {
   id: string;
@@ -15,43 +15,24 @@ interface ComplaintRow {
   commonReason?: string | null;
 }
 
-/** Opens the complaint list with every date (the filed complaint is today's, the demo ones older). */
-async function openComplaints(page: Page, status: '待审核' | '已审核'): Promise<void> {
-  await open(page, '/qc/complaint');
-  await page.getByRole('radiogroup', { name: '会话日期' }).getByRole('radio', { name: /^全部/ }).check();
-  await page
-    .getByRole('radiogroup', { name: '申诉状态' })
-    .getByRole('radio', { name: new RegExp(`^${status}`) })
-    .check();
-}
-
 /**
  * An agent's complaint against an AI result, filed and reviewed in the browser: the agent files it from the AI
  * result's detail (申诉) and sees it pending in his complaint list, the supervisor opens it, approves it with a
  * reason, and it moves to the reviewed complaints.
  */
 describe('complaints in the browser', () => {
-  let browser: Browser;
+  const opened = useBrowser(2);
   let agent: Page;
   let supervisor: Page;
   let complaintId = '';
-  let current: Page | undefined;
 
-  beforeAll(async () => {
-    browser = await launch();
-    agent = await newPage(browser);
-    supervisor = await newPage(browser);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail' && current)
-      console.error(`${task.name}: ${await recordFailure(current, task.name)}`);
+  beforeAll(() => {
+    agent = opened.page(0);
+    supervisor = opened.page(1);
   });
 
   it('the agent files a complaint against one of his AI results and sees it pending', async () => {
-    current = agent;
+    opened.current = agent;
     await signIn(agent, 'agent');
     // the agent's own results only; one without a complaint and with a hit rule to complain about
     const results = await api<{ records: Result[] }>(
@@ -110,7 +91,7 @@ describe('complaints in the browser', () => {
   });
 
   it('the supervisor approves it with a reason and it is reviewed', async () => {
-    current = supervisor;
+    opened.current = supervisor;
     await signIn(supervisor, 'supervisor');
     await openComplaints(supervisor, '待审核');
     const line = supervisor.locator(`tr[data-row-id="${complaintId}"]`);

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, dialog, launch, newPage, open, recordFailure, screenshot, signIn } from './browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, dialog, open, screenshot, signIn, useBrowser } from './browser.js';
 
 interface Result {
   id: string;
@@ -16,18 +16,11 @@ interface Message {
  * in the file store): its thumbnail in the transcript opens the image viewer (qc-area: zoom by 0.1, rotate by 90°).
  */
 describe('the image viewer in the browser', () => {
-  let browser: Browser;
+  const opened = useBrowser();
   let page: Page;
 
-  beforeAll(async () => {
-    browser = await launch();
-    page = await newPage(browser);
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') console.error(`${task.name}: ${await recordFailure(page, task.name)}`);
-  });
-  afterAll(async () => {
-    await browser?.close();
+  beforeAll(() => {
+    page = opened.page();
   });
 
   it('opens a transcript’s image over the AI result’s detail, zooms and rotates it', async () => {

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, newPage, open, recordFailure, screenshot, signIn } from './browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, open, screenshot, signIn, useBrowser } from './browser.js';
 
 const CJK = /[\u3400-\u9fff]/;
 
@@ -20,18 +20,11 @@ async function columnHeaders(page: Page): Promise<string[]> {
  * into English, a reload keeps the choice, and the same button turns it back to Chinese.
  */
 describe('the sign-in page and the English switch in the browser', () => {
-  let browser: Browser;
+  const opened = useBrowser();
   let page: Page;
 
-  beforeAll(async () => {
-    browser = await launch();
-    page = await newPage(browser);
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') console.error(`${task.name}: ${await recordFailure(page, task.name)}`);
-  });
-  afterAll(async () => {
-    await browser?.close();
+  beforeAll(() => {
+    page = opened.page();
   });
 
   it('shows the sign-in page in Chinese and refuses a wrong password', async () => {

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { answerTo, api, dialog, launch, newPage, open, recordFailure, screenshot, signIn } from './browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { answerTo, api, dialog, open, screenshot, signIn, useBrowser } from './browser.js';
 
 interface ManualRule {
   ruleId: string;
@@ -35,18 +35,11 @@ async function manualPage(page: Page, manualStatus: string): Promise<ManualResul
  * assessment of a session waiting to be inspected against the demo PERSON scheme, saved and scored by the server.
  */
 describe('manual results in the browser', () => {
-  let browser: Browser;
+  const opened = useBrowser();
   let page: Page;
 
-  beforeAll(async () => {
-    browser = await launch();
-    page = await newPage(browser);
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') console.error(`${task.name}: ${await recordFailure(page, task.name)}`);
-  });
-  afterAll(async () => {
-    await browser?.close();
+  beforeAll(() => {
+    page = opened.page();
   });
 
   it('lists the inspected manual results and opens one with its angles and transcript', async () => {

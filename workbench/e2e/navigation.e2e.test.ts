@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dialog, launch, newPage, open, recordFailure, signIn } from './browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dialog, open, signIn, useBrowser } from './browser.js';
 
 /** The hash route without the `#`: `/qc/ai-result/list`, `/qc/ai-result/detail?id=…&_modal=large`. */
 function route(page: Page): string {
@@ -30,18 +30,11 @@ function screenTitle(page: Page, title: string): Locator {
  * through the screens of the side navigation.
  */
 describe('back and forward in the browser', () => {
-  let browser: Browser;
+  const opened = useBrowser();
   let page: Page;
 
-  beforeAll(async () => {
-    browser = await launch();
-    page = await newPage(browser);
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') console.error(`${task.name}: ${await recordFailure(page, task.name)}`);
-  });
-  afterAll(async () => {
-    await browser?.close();
+  beforeAll(() => {
+    page = opened.page();
   });
 
   it('closes a record opened as a modal on back, keeping the list’s filter and page; forward reopens it', async () => {

@@ -1,21 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, launch, newPage, open, recordFailure, row, screenshot, signIn } from './browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, open, row, screenshot, signIn, useBrowser } from './browser.js';
 
 /** What a user without qc-scheme.edit sees, and that the server refuses him all the same. */
 describe('permissions in the browser', () => {
-  let browser: Browser;
+  // the supervisor's page, and the inspector's
+  const opened = useBrowser(2);
   let page: Page;
 
-  beforeAll(async () => {
-    browser = await launch();
-    page = await newPage(browser);
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') console.error(`${task.name}: ${await recordFailure(page, task.name)}`);
-  });
-  afterAll(async () => {
-    await browser?.close();
+  beforeAll(() => {
+    page = opened.page();
   });
 
   it('shows the supervisor the scheme list without a create button, and the API answers 403 to a create', async () => {
@@ -58,7 +52,8 @@ describe('permissions in the browser', () => {
   });
 
   it('hides from the inspector, who may view QC tasks but not edit them, the task buttons', async () => {
-    const other = await newPage(browser);
+    const other = opened.page(1);
+    opened.current = other;
     await signIn(other, 'inspector');
     await open(other, '/qc/task/list');
     await row(other, '微博客服离线质检').waitFor();
@@ -66,6 +61,5 @@ describe('permissions in the browser', () => {
       expect(await other.getByRole('button', { name, exact: true }).count()).toBe(0);
     const refused = await api(other, '/v3/chats/qc-task/rerun', { ids: ['1'] });
     expect(refused.status).toBe(403);
-    await other.context().close();
   });
 });

@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   answerTo,
   api,
@@ -7,14 +7,12 @@ import {
   confirm,
   dialog,
   hashQuery,
-  launch,
-  newPage,
   open,
-  recordFailure,
   row,
   screenshot,
   signIn,
   stamp,
+  useBrowser,
 } from './browser.js';
 
 interface Rule {
@@ -58,7 +56,7 @@ interface Scheme {
  * scheme run with its progress on screen, and an AI result of that run with the new rule's hits marked.
  */
 describe('QC configuration in the browser', () => {
-  let browser: Browser;
+  const opened = useBrowser();
   let page: Page;
   const suffix = stamp();
   const ruleName = `E2E问候与道别-${suffix}`;
@@ -67,15 +65,8 @@ describe('QC configuration in the browser', () => {
   let ruleId = '';
   let schemeId = '';
 
-  beforeAll(async () => {
-    browser = await launch();
-    page = await newPage(browser);
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') console.error(`${task.name}: ${await recordFailure(page, task.name)}`);
-  });
-  afterAll(async () => {
-    await browser?.close();
+  beforeAll(() => {
+    page = opened.page();
   });
 
   it('signs in and lands on the scheme list', async () => {

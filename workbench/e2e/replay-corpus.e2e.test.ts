@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { compileRules, compileScheme, inspect, replayCall } from '@qcdesk/engine';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { spearman } from '../src/replay/corpus/spearman.js';
-import { api, launch, newPage, open, recordFailure, screenshot, signIn, stamp } from './browser.js';
+import { api, open, screenshot, signIn, stamp, useBrowser } from './browser.js';
 
 /** The shared STC-3 file: ../shared/data beside the repository (as in CI), or QCDESK_SESSIONS. */
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
@@ -116,7 +116,7 @@ interface Probe {
  * same file and rules; the page must stay responsive during the run; the time it took is printed.
  */
 describe('replay a corpus in the browser', () => {
-  let browser: Browser;
+  const opened = useBrowser();
   let page: Page;
   let schemeId = '';
   let expected: {
@@ -136,8 +136,7 @@ describe('replay a corpus in the browser', () => {
   };
 
   beforeAll(async () => {
-    browser = await launch();
-    page = await newPage(browser);
+    page = opened.page();
     await signIn(page, 'admin');
     // the first start runs the demo QC task over the same sessions on the server's own workers: let it finish, so
     // the run measured here shares the two cores with nothing of ours
@@ -254,12 +253,6 @@ describe('replay a corpus in the browser', () => {
       qcScheme,
     };
   }, 300_000);
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') console.error(`${task.name}: ${await recordFailure(page, task.name)}`);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   it('replays the whole STC-3 file with a 30-rule scheme: the engine’s figures, a responsive page, and the time', async () => {
     expect(existsSync(STC3), `the shared STC-3 file at ${STC3}`).toBe(true);

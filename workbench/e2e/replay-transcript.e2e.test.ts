@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, hashQuery, launch, newPage, open, recordFailure, screenshot, signIn } from './browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, hashQuery, open, screenshot, signIn, useBrowser } from './browser.js';
 
 const RULE_NAME = '承诺跟进后客户仍反映未解决';
 /** fixtures/replay/README.md says what each message of it shows */
@@ -14,7 +14,7 @@ const TRANSCRIPT = readFileSync(new URL('../../fixtures/replay/followup-unresolv
  * editor with 回放测试.
  */
 describe('replay one transcript in the browser', () => {
-  let browser: Browser;
+  const opened = useBrowser();
   let page: Page;
   let ruleId = '';
 
@@ -33,8 +33,7 @@ describe('replay one transcript in the browser', () => {
   const at = (n: number) => expect.poll(() => position().textContent(), { timeout: 60_000 }).toBe(`第 ${n} / 6 条`);
 
   beforeAll(async () => {
-    browser = await launch();
-    page = await newPage(browser);
+    page = opened.page();
     await signIn(page, 'inspector');
     const found = await api<{ records: { id: string; name: string }[] }>(
       page,
@@ -43,12 +42,6 @@ describe('replay one transcript in the browser', () => {
       { page: '1', size: '10' },
     );
     ruleId = found.body.records.find((r) => r.name === RULE_NAME)!.id;
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') console.error(`${task.name}: ${await recordFailure(page, task.name)}`);
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   it('steps a typed transcript through a saved rule: states, evidence, score and why not', async () => {

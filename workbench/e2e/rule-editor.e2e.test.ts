@@ -1,5 +1,5 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   answerTo,
   api,
@@ -8,14 +8,12 @@ import {
   confirm,
   dialog,
   hashQuery,
-  launch,
-  newPage,
   open,
-  recordFailure,
   row,
   screenshot,
   signIn,
   stamp,
+  useBrowser,
 } from './browser.js';
 
 interface Rule {
@@ -58,7 +56,7 @@ async function retype(page: Page, editor: Locator, text: string): Promise<void> 
  * valid expression that saves; then a rule moved to the trash and restored.
  */
 describe('the rule editor in the browser', () => {
-  let browser: Browser;
+  const opened = useBrowser();
   let page: Page;
   const suffix = stamp();
   const ruleName = `E2E自定义逻辑-${suffix}`;
@@ -67,19 +65,12 @@ describe('the rule editor in the browser', () => {
   const foreign: string[] = [];
 
   beforeAll(async () => {
-    browser = await launch();
-    page = await newPage(browser);
+    page = opened.page();
     const origin = new URL(baseUrl()).origin;
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (!['data:', 'blob:'].includes(url.protocol) && url.origin !== origin) foreign.push(request.url());
     });
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') console.error(`${task.name}: ${await recordFailure(page, task.name)}`);
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   it('lists the demo rules', async () => {
