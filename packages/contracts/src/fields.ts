@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { MessageCode } from './messages/catalogue.js';
+import { unstorableCharacter } from './storable.js';
 
 /** a zod error option carrying one of our message codes */
 export const err = (code: MessageCode) => ({ error: code });
@@ -56,9 +57,18 @@ export const LIMITS = {
   chatPageSize: 30,
 } as const;
 
+/**
+ * The base of every text field: a string the database can store (no NUL, no unpaired surrogate; see storable.ts).
+ * The server also checks whole bodies with `findUnstorable`, so a field declared with a bare `z.string()` is safe too.
+ */
+export const storableString = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).superRefine((text, ctx) => {
+    const character = unstorableCharacter(text);
+    if (character !== null) ctx.addIssue({ code: 'custom', message: 'common.unstorableText', params: { character } });
+  });
+
 /** Record ids travel as strings (database keys may exceed 2^53). */
-export const idSchema = z
-  .string({ error: (i) => (i.input == null ? 'common.required' : undefined) })
+export const idSchema = storableString({ error: (i) => (i.input == null ? 'common.required' : undefined) })
   .trim()
   .min(1, err('common.required'))
   .max(64);
@@ -82,13 +92,12 @@ export const timeSchema = z
 
 /** a text that must not be blank after trimming */
 export const requiredText = (max: number, missing: MessageCode = 'common.required') =>
-  z
-    .string({ error: (i) => (i.input == null ? missing : undefined) })
+  storableString({ error: (i) => (i.input == null ? missing : undefined) })
     .trim()
     .min(1, err(missing))
     .max(max);
 /** an optional text (null allowed, as stored) */
-export const optionalText = (max: number) => z.string().trim().max(max).nullish();
+export const optionalText = (max: number) => storableString().trim().max(max).nullish();
 
 /** a score of 0..100 (rule score, review score, manual score per rule) */
 export const scoreSchema = z

@@ -19,9 +19,11 @@ export {
   LIMITS,
   ruleScoreNumSchema,
   scoreSchema,
+  storableString,
   timeSchema,
   versionSchema,
 } from './fields.js';
 export * from './messages/index.js';
 export * from './permissions.js';
 export * from './requests/index.js';
+export * from './storable.js';

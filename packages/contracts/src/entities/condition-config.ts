@@ -14,10 +14,10 @@ import {
   RangeSelect,
   RuleScoreType,
 } from '../enums/qc.js';
-import { err, LIMITS, ruleScoreNumSchema } from '../fields.js';
+import { err, LIMITS, ruleScoreNumSchema, storableString } from '../fields.js';
 
 const count = (min = 0) => z.number().int().min(min);
-const strings = z.array(z.string().max(500)).max(5000);
+const strings = z.array(storableString().max(500)).max(5000);
 
 /** HIT_ANY_KEYWORDS, INCLUDE_KEYWORDS, NCLUDE_KEYWORDS, EXCLUDE_KEYWORDS */
 export const keywordParamSchema = z.looseObject({
@@ -35,8 +35,8 @@ export const similarParamSchema = z.looseObject({
   similarity: z.number().min(LIMITS.similarityMin).max(LIMITS.similarityMax).nullish(),
 });
 export const regexParamSchema = z.looseObject({
-  regex: z.string().max(2000),
-  notRegex: z.string().max(2000).nullish(),
+  regex: storableString().max(2000),
+  notRegex: storableString().max(2000).nullish(),
   caseSensitive: z.boolean().nullish(),
 });
 export const repeatParamSchema = z.looseObject({

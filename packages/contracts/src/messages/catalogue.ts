@@ -33,6 +33,11 @@ export const MESSAGES = defineMessages({
   'common.tooBig': { zh: '不能大于 {maximum}', en: 'Must be at most {maximum}' },
   'common.integer': { zh: '必须是整数', en: 'Must be a whole number' },
   'common.invalidTime': { zh: '时间格式不正确', en: 'Invalid date or time' },
+  'common.unstorableText': {
+    zh: '含有无法保存的字符（{character}）',
+    en: 'Contains a character that cannot be stored ({character})',
+  },
+  'common.tooDeep': { zh: '嵌套不能超过 {maximum} 层', en: 'Nested more than {maximum} levels deep' },
   'common.unknownKeys': { zh: '不支持的字段：{keys}', en: 'Unknown fields: {keys}' },
   'common.duplicate': { zh: '不能重复：{value}', en: 'Duplicate: {value}' },
   'common.timeOrder': { zh: '结束时间不能早于开始时间', en: 'The end time must not be before the start time' },

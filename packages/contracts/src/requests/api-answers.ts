@@ -20,6 +20,8 @@ export const errorAnswerSchema = z.object({
   field: z.string().optional(),
   /** every field problem of a body that does not parse (the first is also `field` and `message`) */
   errors: z.array(z.object({ code: z.string(), field: z.string(), message: z.string() })).optional(),
+  /** on a server error (5xx): the id under which the server logged it, to quote to whoever reads the log */
+  requestId: z.string().optional(),
 });
 export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
 

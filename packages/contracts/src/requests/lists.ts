@@ -18,10 +18,19 @@ import {
   TargetType,
 } from '../enums/qc.js';
 import { QcTaskType } from '../enums/task.js';
-import { boolFilterSchema, err, filter, idSchema, LIMITS, requiredText, scoreSchema } from '../fields.js';
+import {
+  boolFilterSchema,
+  err,
+  filter,
+  idSchema,
+  LIMITS,
+  requiredText,
+  scoreSchema,
+  storableString,
+} from '../fields.js';
 import { listBodyShape, scoreSortsSchema, timeOrder, timeRangeShape } from './common.js';
 
-const text = (max = 100) => filter(z.string().trim().max(max));
+const text = (max = 100) => filter(storableString().trim().max(max));
 const id = () => filter(idSchema);
 const score = () => filter(scoreSchema);
 const bool = () => filter(boolFilterSchema);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { QualityStatusMove } from '../enums/qc.js';
-import { idSchema, idsSchema } from '../fields.js';
+import { idSchema, idsSchema, storableString } from '../fields.js';
 
 /** /v3/chats/session/quality-status: `{ids (session ids), status}` — READY_CHECKED moves to be inspected,
  * UNCHECKED releases (a single release only from READY_CHECKED; the server checks each row). */
@@ -23,7 +23,7 @@ export const DETAIL_QUERIES = {
   '/v3/chats/qc-manual-result/detail-complaint': q('complaintId'),
   '/v3/chats/qc-scheme/detail': q('schemeId'),
   '/v3/chats/qc-rule/detail': q('ruleId'),
-  '/v3/chats/qc-rule/detail-outId': z.object({ ruleOutId: z.string().trim().min(1).max(64) }),
+  '/v3/chats/qc-rule/detail-outId': z.object({ ruleOutId: storableString().trim().min(1).max(64) }),
   '/v3/chats/qc-task/detail': q('taskId'),
   '/v3/system/censor-ban/detail': q('banId'),
   '/v3/chats/session/detail': q('sessionId'),

@@ -21,6 +21,22 @@ export interface ServerConfig {
   readonly filesDir: string;
   /** load the demo data into an empty store (QCDESK_DEMO=0 turns it off) */
   readonly demo: boolean;
+  /**
+   * Whether a reverse proxy stands in front (QCDESK_TRUST_PROXY, off by default): 'true' or a number N trusts the
+   * last N hops of X-Forwarded-For / X-Forwarded-Proto ('true' = 1, the one proxy in front); anything else is a
+   * comma-separated list of proxy addresses or CIDR ranges. Off (false), the client address is the TCP peer's and
+   * forwarded headers are ignored, so nobody can pose as another address or as HTTPS.
+   */
+  readonly trustProxy: false | number | string;
+  /** bytes of uploads one organisation may keep (QCDESK_UPLOAD_QUOTA_MB, default 1024 MB) */
+  readonly uploadQuotaBytes: number;
+  /**
+   * Origins besides the console's own that may send cookie-signed requests (QCDESK_ALLOWED_ORIGINS, comma-separated,
+   * e.g. `https://qc.example.com`): for a proxy that does not pass the Host header on. Empty by default.
+   */
+  readonly allowedOrigins: readonly string[];
+  /** pino log level (QCDESK_LOG_LEVEL, default info): JSON lines on stdout, every 5xx with its request id and stack */
+  readonly logLevel: string;
 }
 
 export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -38,6 +54,10 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     timeZone: nonEmpty(env.QCDESK_TIME_ZONE) ?? 'Asia/Shanghai',
     filesDir: resolve(base, env.QCDESK_FILES ?? resolve(dataDir, 'files')),
     demo: env.QCDESK_DEMO !== '0',
+    trustProxy: trustProxy(env.QCDESK_TRUST_PROXY),
+    uploadQuotaBytes: megabytes('QCDESK_UPLOAD_QUOTA_MB', env.QCDESK_UPLOAD_QUOTA_MB, 1024),
+    allowedOrigins: origins(env.QCDESK_ALLOWED_ORIGINS),
+    logLevel: logLevel(env.QCDESK_LOG_LEVEL),
   };
 }
 
@@ -51,4 +71,47 @@ function port(value: string | undefined): number {
   if (!Number.isInteger(n) || n < 0 || n > 65535)
     throw new Error(`PORT must be a port number, not '${value}' / PORT 应为端口号`);
   return n;
+}
+
+function trustProxy(value: string | undefined): false | number | string {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === '0' || v.toLowerCase() === 'false') return false;
+  // never Fastify's `true` (trust every hop): the left-most X-Forwarded-For entry is whatever the client wrote
+  if (v.toLowerCase() === 'true') return 1;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}
+
+function megabytes(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback * 1024 * 1024;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new Error(`${name} must be a positive number of MB, not '${value}' / ${name} 应为正数（MB）`);
+  return Math.floor(n * 1024 * 1024);
+}
+
+function origins(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '')
+    .map((o) => {
+      try {
+        return new URL(o).origin;
+      } catch {
+        throw new Error(
+          `QCDESK_ALLOWED_ORIGINS: '${o}' is not an origin such as https://qc.example.com / 不是合法的来源`,
+        );
+      }
+    });
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function logLevel(value: string | undefined): string {
+  const v = value?.trim().toLowerCase() ?? '';
+  if (v === '') return 'info';
+  if (!LOG_LEVELS.includes(v))
+    throw new Error(`QCDESK_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not '${value}' / 日志级别无效`);
+  return v;
 }

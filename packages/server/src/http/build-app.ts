@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import { okAnswerSchema } from '@qcdesk/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -17,12 +18,17 @@ import { qcTaskRoutes } from '../routes/qc-task/index.js';
 import { sessionRoutes } from '../routes/sessions/index.js';
 import { attachTaskRunner } from '../tasks/attach-task-runner.js';
 import { ApiError, errorBody, languageOf } from './api-error.js';
-import { defineRoute } from './define-route.js';
+import { defineRoute, JSON_BODY_LIMIT } from './define-route.js';
+import { registerErrorHandler } from './error-handler.js';
+import { registerSameOriginCheck } from './same-origin.js';
+import { registerSecurityHeaders } from './security-headers.js';
 import { serveWorkbench } from './serve-workbench.js';
 
 export interface AppDependencies {
   readonly db: Database;
   readonly config: ServerConfig;
+  /** where the log goes (default stdout), e.g. a test's own stream */
+  readonly logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -36,37 +42,26 @@ declare module 'fastify' {
  * `{code, message, field?}` with a fitting status.
  */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024 });
+  const { config } = deps;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(deps.logStream === undefined ? {} : { stream: deps.logStream }),
+      // never the session cookie or a bearer token in the log
+      redact: ['req.headers.cookie', 'req.headers.authorization'],
+    },
+    genReqId: () => randomUUID(),
+    bodyLimit: JSON_BODY_LIMIT,
+    // off unless QCDESK_TRUST_PROXY says a proxy stands in front: then request.ip, .protocol and .host are the client's
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+  });
   app.decorate('deps', deps);
   app.decorateRequest('auth', null);
   await app.register(fastifyCookie);
+  registerSecurityHeaders(app);
+  registerSameOriginCheck(app, config.allowedOrigins);
   registerAuthHook(app);
-
-  app.setErrorHandler((error, request, reply) => {
-    const language = languageOf(request.headers['accept-language']);
-    if (error instanceof ApiError) return reply.status(error.status).send(errorBody(error, language));
-    const fastifyError = error as { statusCode?: number; code?: string; message?: string };
-    if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      const bad = ApiError.badRequest(
-        'INVALID_JSON',
-        `请求体不是合法的 JSON：${fastifyError.message}`,
-        `the body is not valid JSON: ${fastifyError.message}`,
-      );
-      return reply.status(400).send(errorBody(bad, language));
-    }
-    if (fastifyError.statusCode !== undefined && fastifyError.statusCode < 500) {
-      const other = new ApiError(
-        fastifyError.statusCode,
-        fastifyError.code ?? 'BAD_REQUEST',
-        fastifyError.message ?? '请求有误',
-        fastifyError.message ?? 'bad request',
-      );
-      return reply.status(other.status).send(errorBody(other, language));
-    }
-    request.log.error(error);
-    const internal = new ApiError(500, 'INTERNAL', '服务器内部错误', 'internal server error');
-    return reply.status(500).send(errorBody(internal, language));
-  });
+  registerErrorHandler(app);
   app.setNotFoundHandler((request, reply) => {
     const language = languageOf(request.headers['accept-language']);
     const missing = new ApiError(
@@ -100,4 +95,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(docsRoutes);
   await serveWorkbench(app);
   return app;
+}
+
+/** Trusts the last `hops` entries of X-Forwarded-For (the proxies in front of us), never what the client wrote. */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }

@@ -1,7 +1,8 @@
-import { ROUTE_PERMISSIONS, toFieldErrors } from '@qcdesk/contracts';
+import { findUnstorable, ROUTE_PERMISSIONS, toFieldErrors, unstorableFieldError } from '@qcdesk/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from './api-error.js';
+import { unsupportedMediaType } from './error-handler.js';
 import type { RequestAuth } from './request-auth.js';
 import { accessOf } from './route-access.js';
 
@@ -48,7 +49,17 @@ export interface RouteSpec<S extends z.ZodType = z.ZodType, Q extends z.ZodType 
   readonly tags?: readonly string[];
   /** a content type other than JSON the route answers (file downloads, HTML), for the OpenAPI document */
   readonly produces?: string;
+  /** the largest body the route reads, in bytes (default `JSON_BODY_LIMIT`); larger is refused with 413 unread */
+  readonly bodyLimit?: number;
+  /**
+   * The handler checks each record of the body itself (an import reports a bad record and keeps the others), so the
+   * body is not refused whole for a string the database cannot store.
+   */
+  readonly checksEachRecord?: boolean;
 }
+
+/** The largest JSON body an ordinary route reads: 1 MB (a rule with thousands of keywords is well under it). */
+export const JSON_BODY_LIMIT = 1024 * 1024;
 
 /** The body of a call that reads none (a detail by query, sign-out): `{}` or nothing at all. */
 export const noBody = z.object({}).meta({ description: 'no fields: send {} or no body' });
@@ -81,13 +92,25 @@ export function defineRoute<
   const method = spec.method ?? 'POST';
   if (!routeRegistry.some((r) => r.path === spec.path && (r.method ?? 'POST') === method))
     routeRegistry.push(spec as RouteSpec);
+  const accepted = spec.body === undefined ? null : Object.keys(spec.bodyDoc ?? { 'application/json': null });
   app.route({
     method,
     url: spec.path,
+    bodyLimit: spec.bodyLimit ?? JSON_BODY_LIMIT,
+    // before the body is read: a caller who may not call the route, or sends what it does not take, costs nothing
+    onRequest: async (request) => {
+      authorize(request, spec.access);
+      if (accepted !== null) checkContentType(request, accepted);
+    },
     handler: async (request, reply) => {
       const auth = authorize(request, spec.access);
       const query = spec.query === undefined ? undefined : parse(spec.query, request.query ?? {});
-      const body = spec.body === undefined ? undefined : parse(spec.body, request.body ?? {});
+      const body =
+        spec.body === undefined
+          ? undefined
+          : spec.checksEachRecord === true
+            ? parseShape(spec.body, request.body ?? {})
+            : parse(spec.body, request.body ?? {});
       return handler({
         body: body as Infer<S>,
         query: query as Infer<Q>,
@@ -111,11 +134,35 @@ function routeAccess(path: string, given: RouteAccess | undefined): RouteAccess 
   return accessOf(path as keyof typeof ROUTE_PERMISSIONS);
 }
 
-/** Parses with a schema that needs more than the route knows up front (a scheme's style): 400 naming the field. */
+/**
+ * Parses a body or query: first anything the database could not store (NUL, an unpaired surrogate, nesting deeper
+ * than contracts' MAX_JSON_DEPTH) anywhere in it, then the schema; either is a 400 naming the field. Also for schemas
+ * that need more than the route knows up front (a scheme's style).
+ */
 export function parse(schema: z.ZodType, input: unknown): unknown {
+  const problem = findUnstorable(input);
+  if (problem !== null)
+    throw ApiError.invalidFields([unstorableFieldError(problem, 'zh')], [unstorableFieldError(problem, 'en')]);
+  return parseShape(schema, input);
+}
+
+/** The schema alone, for bodies whose handler checks each record's text itself. */
+function parseShape(schema: z.ZodType, input: unknown): unknown {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   throw ApiError.invalidFields(toFieldErrors(parsed.error, 'zh'), toFieldErrors(parsed.error, 'en'));
+}
+
+/**
+ * 415 for a body of a type the route does not read: a JSON route takes only `application/json`, so an HTML form or
+ * a `text/plain` fetch from another site cannot pass as JSON. An empty body (a call without fields) needs no type.
+ */
+function checkContentType(request: FastifyRequest, accepted: readonly string[]): void {
+  const length = request.headers['content-length'];
+  const hasBody = request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+  if (!hasBody) return;
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!accepted.includes(type)) throw unsupportedMediaType(request.headers['content-type'], accepted);
 }
 
 function authorize(request: FastifyRequest, access: RouteAccess): RequestAuth | null {

@@ -19,8 +19,17 @@ export interface TestApp {
  * A fresh server on a fresh database: PGlite in memory, or, when DATABASE_URL is set (npm run test:pg), a new
  * PostgreSQL database created for this test file and dropped afterwards.
  */
-export async function startTestApp(overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
-  const base = readServerConfig({ ...process.env, QCDESK_DEMO: '0' });
+export async function startTestApp(
+  overrides: Partial<ServerConfig> = {},
+  options: {
+    /** the app's log lines (JSON), instead of stdout */
+    readonly logStream?: { write(line: string): void };
+    /** more routes, added before the app is ready (a route that fails on purpose) */
+    readonly beforeReady?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestApp> {
+  // the log shows what went wrong (5xx, warnings), not every request
+  const base = readServerConfig({ QCDESK_LOG_LEVEL: 'warn', ...process.env, QCDESK_DEMO: '0' });
   let dropDatabase: (() => Promise<void>) | null = null;
   let databaseUrl: string | null = null;
   if (base.databaseUrl !== null) {
@@ -43,7 +52,8 @@ export async function startTestApp(overrides: Partial<ServerConfig> = {}): Promi
   const ownFiles = overrides.filesDir === undefined ? mkdtempSync(join(tmpdir(), 'qcdesk-test-files-')) : null;
   const config: ServerConfig = { ...base, databaseUrl, demo: false, filesDir: ownFiles ?? base.filesDir, ...overrides };
   const database = await openDatabase({ databaseUrl, dataDir: null });
-  const app = await buildApp({ db: database.db, config });
+  const app = await buildApp({ db: database.db, config, logStream: options.logStream });
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,
