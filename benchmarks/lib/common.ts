@@ -6,7 +6,6 @@ export const BENCH_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const ROOT_DIR = resolve(BENCH_DIR, '..');
 export const CACHE_DIR = resolve(BENCH_DIR, '.cache');
 export const RESULTS_DIR = resolve(BENCH_DIR, 'results');
-export const STC3_PATH = resolve(ROOT_DIR, '../shared/data/stc3-helpdesk-sessions.jsonl');
 
 export function ensureDir(path: string): string {
   mkdirSync(path, { recursive: true });

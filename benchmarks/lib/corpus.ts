@@ -1,7 +1,9 @@
 import { createWriteStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { readSession } from '../../packages/engine/src/index.js';
-import { CACHE_DIR, ensureDir, log, Rng, STC3_PATH } from './common.js';
+import { linesOfFile } from '../../packages/server/src/ingest/read-lines-file.js';
+import { STC3_SESSIONS_FILE } from '../../packages/server/src/seed/stc3-sessions-file.js';
+import { CACHE_DIR, ensureDir, log, Rng } from './common.js';
 
 /** Bump when the generator changes, so stale caches are rebuilt. */
 const VERSION = 'v1';
@@ -40,14 +42,12 @@ interface Source {
   readonly utterances: string[];
 }
 
-function readSource(): Source {
-  const lines = readFileSync(STC3_PATH, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '');
+async function readSource(): Promise<Source> {
   const sessions: { roles: string[] }[] = [];
   const byRole = new Map<string, SourceMessage[]>();
   const utterances: string[] = [];
-  for (const line of lines) {
+  for await (const line of linesOfFile(STC3_SESSIONS_FILE)) {
+    if (line.trim() === '') continue;
     const raw = JSON.parse(line) as { messages: { senderRole: string; content: unknown }[] };
     const transcript = readSession(raw);
     const roles: string[] = [];
@@ -211,7 +211,7 @@ export async function buildCorpora(profile: Profile): Promise<Corpora> {
   const done = resolve(dir, 'DONE');
   if (existsSync(done)) return corpora;
   log(`corpus: generating ${profile.name} corpora in ${dir}`);
-  const source = readSource();
+  const source = await readSource();
   const { utterances } = source;
   const common = commonHan(utterances, 2500);
   WORD_SIZES.forEach((n, i) => {

@@ -1,14 +1,32 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { compileRules, compileScheme, inspect, replayCall } from '@qcdesk/engine';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spearman } from '../src/replay/corpus/spearman.js';
 import { api, open, screenshot, signIn, stamp, useBrowser } from './browser.js';
 
-/** The shared STC-3 file: ../shared/data beside the repository (as in CI), or QCDESK_SESSIONS. */
-const REPO = fileURLToPath(new URL('../../', import.meta.url));
-const STC3 = process.env.QCDESK_SESSIONS || `${REPO}../shared/data/stc3-helpdesk-sessions.jsonl`;
+/**
+ * The STC-3 dialogues the demo server holds: QCDESK_SESSIONS when set, else the 4,090 shipped with the project
+ * (fixtures/sessions). The browser uploads plain JSON Lines, so a `.gz` is decompressed to a temporary file first.
+ */
+const STC3_SOURCE =
+  process.env.QCDESK_SESSIONS ||
+  fileURLToPath(new URL('../../fixtures/sessions/stc3-helpdesk-sessions.jsonl.gz', import.meta.url));
+let STC3 = STC3_SOURCE;
+let stc3Dir: string | undefined;
+beforeAll(() => {
+  if (!STC3_SOURCE.endsWith('.gz')) return;
+  stc3Dir = mkdtempSync(join(tmpdir(), 'qcdesk-stc3-'));
+  STC3 = join(stc3Dir, 'stc3-helpdesk-sessions.jsonl');
+  writeFileSync(STC3, gunzipSync(readFileSync(STC3_SOURCE)));
+});
+afterAll(() => {
+  if (stc3Dir !== undefined) rmSync(stc3Dir, { recursive: true, force: true });
+});
 
 /**
  * Staying responsive, as an inspector feels it: a click answered within 200 ms, and no gap of 400 ms between two
@@ -255,7 +273,7 @@ describe('replay a corpus in the browser', () => {
   }, 300_000);
 
   it('replays the whole STC-3 file with a 30-rule scheme: the engine’s figures, a responsive page, and the time', async () => {
-    expect(existsSync(STC3), `the shared STC-3 file at ${STC3}`).toBe(true);
+    expect(existsSync(STC3), `the STC-3 file at ${STC3}`).toBe(true);
     expect(expected.sessions).toBe(4090);
     await open(page, `/qc/replay/corpus?schemeId=${schemeId}`);
     await page.getByTestId('corpus-target').getByText(`（${RULES_IN_SCHEME} 条规则）`).waitFor({ timeout: 60_000 });

@@ -1,24 +1,20 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import { qcTasks } from '../db/schema/qc-tasks.js';
 import { importSessions } from '../ingest/import-sessions.js';
-import { type RawRecord, recordsOfJsonLinesFile } from '../ingest/read-records.js';
+import { recordsOfLinesFile } from '../ingest/read-lines-file.js';
+import type { RawRecord } from '../ingest/read-records.js';
 import { createPoolEvaluator } from '../queue/pool-evaluator.js';
 import { type DemoSeedContext, demoSeeders } from '../seed/demo-seeders.js';
+import { STC3_SESSIONS_FILE } from '../seed/stc3-sessions-file.js';
 import { runTask } from './run-task.js';
 import { taskCount } from './task-progress.js';
 
 /**
- * The STC-3 dialogues: QCDESK_SESSIONS, else the shared 4,090-session file beside the repository
- * (../shared/data, see its README), else the repository's 30-session sample.
+ * The STC-3 dialogues: QCDESK_SESSIONS (JSON Lines, plain or .gz) when set, else the 4,090 sessions shipped with the
+ * project (fixtures/sessions, see its README).
  */
-export const STC3_FILE =
-  [
-    process.env.QCDESK_SESSIONS,
-    fileURLToPath(new URL('../../../../../shared/data/stc3-helpdesk-sessions.jsonl', import.meta.url)),
-    fileURLToPath(new URL('../../../../fixtures/sessions/stc3-sample.jsonl', import.meta.url)),
-  ].find((p): p is string => p !== undefined && p !== '' && existsSync(p)) ?? '';
+export const STC3_FILE = process.env.QCDESK_SESSIONS || STC3_SESSIONS_FILE;
 
 const DAY = 86_400_000;
 export const DEMO_LINES = [
@@ -154,7 +150,7 @@ export function dressDemoSession(
 
 async function* dressed(file: string, now: number, firstAgentId: number): AsyncGenerator<RawRecord> {
   const all: RawRecord[] = [];
-  for await (const r of recordsOfJsonLinesFile(file)) all.push(r);
+  for await (const r of recordsOfLinesFile(file)) all.push(r);
   for (const [i, r] of all.entries())
     yield r.ok
       ? { ...r, value: dressDemoSession(r.value as Record<string, unknown>, i, all.length, now, firstAgentId) }
@@ -171,8 +167,8 @@ const DEMO_TASK_NAME = '微博客服离线质检';
  * run continues from its checkpoint.
  */
 export async function seedDemoSessions(context: DemoSeedContext): Promise<void> {
-  if (STC3_FILE === '' || !existsSync(STC3_FILE)) {
-    context.log('演示会话 demo sessions: STC-3 文件不存在，跳过 / the STC-3 file is missing, skipped');
+  if (!existsSync(STC3_FILE)) {
+    context.log(`演示会话 demo sessions: STC-3 文件不存在，跳过 / the STC-3 file is missing, skipped: ${STC3_FILE}`);
     return;
   }
   const started = Date.now();

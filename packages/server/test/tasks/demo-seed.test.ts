@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordsOfLinesFile } from '../../src/ingest/read-lines-file.js';
 import { seedStore } from '../../src/seed/seed-store.js';
 import { DEMO_LINES, STC3_FILE } from '../../src/tasks/demo-seeder.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -22,7 +23,8 @@ const rows = async <T>(query: string) =>
 
 describe('demo sessions', () => {
   it('imports every STC-3 session, dressed with lines, agents, groups and times over 30 days', async () => {
-    const total = (await import('node:fs')).readFileSync(STC3_FILE, 'utf8').split('\n').filter(Boolean).length;
+    let total = 0;
+    for await (const r of recordsOfLinesFile(STC3_FILE)) total += r.ok ? 1 : 0;
     const [s] = await rows<{
       n: number;
       lines: number;

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { expect } from 'vitest';
+import { STC3_SESSIONS_FILE } from '../../src/seed/stc3-sessions-file.js';
 import type { Caller } from '../helpers/accounts.js';
 import type { TestApp } from '../helpers/test-app.js';
 
-/** The shared STC-3 file beside the repository (../shared/data). */
-export const STC3 = fileURLToPath(new URL('../../../../../shared/data/stc3-helpdesk-sessions.jsonl', import.meta.url));
+/** The STC-3 lines shipped with the project, decompressed once per test file (tests take them synchronously). */
+let stc3Lines: string[] | undefined;
 
 export interface StcMessage {
   messageId: string;
@@ -23,8 +24,8 @@ export interface StcSession {
 
 /** The first `n` real STC-3 sessions, as the file has them. */
 export function stc3Sessions(n: number): StcSession[] {
-  const lines = readFileSync(STC3, 'utf8').split('\n').filter(Boolean).slice(0, n);
-  return lines.map((l) => JSON.parse(l) as StcSession);
+  stc3Lines ??= gunzipSync(readFileSync(STC3_SESSIONS_FILE)).toString('utf8').split('\n').filter(Boolean);
+  return stc3Lines.slice(0, n).map((l) => JSON.parse(l) as StcSession);
 }
 
 export const HOUR = 3600_000;
