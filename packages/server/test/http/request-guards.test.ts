@@ -306,5 +306,5 @@ describe('behind a TLS proxy (QCDESK_TRUST_PROXY)', () => {
         await t.close();
       }
     }
-  });
+  }, 90_000);
 });
