@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { SingleBar } from 'cli-progress';
 import type { ServerConfig } from '../config/server-config.js';
 import { openDatabase } from '../db/connect.js';
-import { importSessions } from '../ingest/import-sessions.js';
+import { type ImportSummary, importSessions } from '../ingest/import-sessions.js';
 import { recordsOfJsonLinesFile } from '../ingest/read-records.js';
 import { commandOrganization } from './organization.js';
 
@@ -22,11 +22,16 @@ export async function importCommand(config: ServerConfig, file: string, org: num
     });
     bar.start(size, 0, { sessions: 0, failed: 0 });
     const started = Date.now();
-    const summary = await importSessions(database.db, organizationId, recordsOfJsonLinesFile(file), {
-      onProgress: (s, bytes) => bar.update(Math.min(bytes, size), { sessions: s.total, failed: s.failed }),
-    });
-    bar.update(size, { sessions: summary.total, failed: summary.failed });
-    bar.stop();
+    let summary: ImportSummary;
+    try {
+      summary = await importSessions(database.db, organizationId, recordsOfJsonLinesFile(file), {
+        onProgress: (s, bytes) => bar.update(Math.min(bytes, size), { sessions: s.total, failed: s.failed }),
+      });
+      bar.update(size, { sessions: summary.total, failed: summary.failed });
+    } finally {
+      // on every path: the bar's timer would otherwise keep the process alive after an error
+      bar.stop();
+    }
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(
       `${summary.total} 条 records: 新建 created ${summary.created}, 更新 updated ${summary.updated}, 未变 unchanged ${summary.unchanged}, 失败 failed ${summary.failed} (${seconds} s, ${database.driver} ${database.location})`,

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { readServerConfig } from '../config/server-config.js';
+import { databaseReason } from '../ingest/database-refusal.js';
 import { importCommand } from './import-command.js';
 import { runCommand } from './run-command.js';
 import { workerCommand } from './worker-command.js';
@@ -43,9 +44,15 @@ export async function main(argv: readonly string[]): Promise<number> {
         );
     }
   } catch (error) {
-    console.error(`qcdesk: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`qcdesk: ${describe(error)}`);
     return 1;
   }
+}
+
+/** An error for a person: a failed query's reason, never drizzle's message (the whole statement and its values). */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.message.startsWith('Failed query:') ? databaseReason(error) : error.message;
 }
 
 function usage(problem: string | null): number {

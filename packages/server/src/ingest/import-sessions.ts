@@ -1,10 +1,10 @@
-import { and, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { findUnstorable, formatMessage, isStorableText, unstorableFieldError } from '@qcdesk/contracts';
 import type { Database } from '../db/connect.js';
-import { qcTaskSessions } from '../db/schema/qc-tasks.js';
-import { chatMessages, chatSessions } from '../db/schema/sessions.js';
 import { fieldPath } from '../http/field-path.js';
+import { DatabaseUnavailableError } from './database-refusal.js';
 import type { RawRecord } from './read-records.js';
-import { type NormalizedSession, normalizeSession, sessionRecordSchema } from './session-record.js';
+import { normalizeSession, sessionRecordSchema } from './session-record.js';
+import { type PendingSession, writeSessions } from './write-sessions.js';
 
 /** A record that was not imported: where (line and field path) and why. */
 export interface ImportLineError {
@@ -36,10 +36,33 @@ export interface ImportOptions {
 }
 
 /**
+ * The import stopped because the database could take no more writes (see DatabaseUnavailableError); `summary` says
+ * how far it got. Batches written before stay written, so the import can simply be run again.
+ */
+export class ImportStoppedError extends Error {
+  readonly zh: string;
+  readonly en: string;
+  constructor(
+    readonly summary: Readonly<ImportSummary>,
+    readonly reason: string,
+    options: { cause: unknown },
+  ) {
+    const saved = summary.created + summary.updated + summary.unchanged;
+    const zh = `导入中止，数据库不可用（已读 ${summary.total} 条，已保存 ${saved} 条）：${reason}`;
+    const en = `import stopped, the database is unavailable (${summary.total} records read, ${saved} saved): ${reason}`;
+    super(`${zh} / ${en}`, options);
+    this.name = 'ImportStoppedError';
+    this.zh = zh;
+    this.en = en;
+  }
+}
+
+/**
  * Imports sessions into an organisation, idempotent on `sessionId`: a new id creates the session, a known one
  * with other content replaces it (and its messages) and puts it back in line for every task that inspected it,
- * the same content changes nothing. Every batch is one transaction, so an interrupted import can simply be
- * run again.
+ * the same content changes nothing. A bad record (not JSON, not a session, text the database cannot store, nested
+ * too deep, or refused by the database itself) is reported by line and field and costs no other record. Every
+ * batch is one transaction, so an import the database stopped (ImportStoppedError) can simply be run again.
  */
 export async function importSessions(
   db: Database,
@@ -51,18 +74,40 @@ export async function importSessions(
   const maxErrors = options.maxErrors ?? 1000;
   const summary: ImportSummary = { total: 0, created: 0, updated: 0, unchanged: 0, failed: 0, errors: [] };
   let bytes = 0;
-  let batch = new Map<string, NormalizedSession>();
+  // by sessionId: one statement cannot upsert the same row twice
+  let batch = new Map<string, PendingSession>();
+  // kept in input order: a record the database refuses is found at its batch's write, after later lines were read
   const fail = (error: ImportLineError) => {
     summary.failed += 1;
-    if (summary.errors.length < maxErrors) summary.errors.push(error);
+    const errors = summary.errors;
+    let at = errors.length;
+    while (at > 0 && errors[at - 1]!.line > error.line) at -= 1;
+    if (at >= maxErrors) return;
+    errors.splice(at, 0, error);
+    if (errors.length > maxErrors) errors.pop();
   };
   const flush = async () => {
     if (batch.size === 0) return;
-    const written = await writeBatch(db, organizationId, [...batch.values()]);
+    const pending = [...batch.values()];
+    batch = new Map();
+    let written: Awaited<ReturnType<typeof writeSessions>>;
+    try {
+      written = await writeSessions(db, organizationId, pending);
+    } catch (error) {
+      if (error instanceof DatabaseUnavailableError)
+        throw new ImportStoppedError({ ...summary, errors: [...summary.errors] }, error.reason, { cause: error });
+      throw error;
+    }
     summary.created += written.created;
     summary.updated += written.updated;
-    summary.unchanged += batch.size - written.created - written.updated;
-    batch = new Map();
+    summary.unchanged += written.unchanged;
+    for (const refused of written.refused)
+      fail({
+        line: refused.line,
+        sessionId: refused.sessionId,
+        field: '',
+        message: `数据库拒绝保存 / the database refused the record: ${refused.reason}`,
+      });
     options.onProgress?.(summary, bytes);
   };
   for await (const record of records) {
@@ -77,66 +122,42 @@ export async function importSessions(
       });
       continue;
     }
+    // before the schema: what the database cannot store is a bad record, never a failed batch
+    const unstorable = findUnstorable(record.value);
+    if (unstorable !== null) {
+      const zh = unstorableFieldError(unstorable, 'zh');
+      fail({
+        line: record.line,
+        sessionId: sessionIdOf(record.value),
+        field: zh.field,
+        message: `${zh.message} / ${formatMessage(unstorable.code, 'en', unstorable.params)}`,
+      });
+      continue;
+    }
     const parsed = sessionRecordSchema.safeParse(record.value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      const raw = (record.value as { sessionId?: unknown } | null)?.sessionId;
       fail({
         line: record.line,
-        sessionId: typeof raw === 'string' || typeof raw === 'number' ? String(raw) : null,
+        sessionId: sessionIdOf(record.value),
         field: fieldPath(issue.path),
         message: issue.message,
       });
       continue;
     }
     const session = normalizeSession(parsed.data);
-    // one statement cannot upsert the same row twice: a repeated id within a batch goes to the next batch
+    // a repeated id within a batch goes to the next batch
     if (batch.has(session.session.sessionId)) await flush();
-    batch.set(session.session.sessionId, session);
+    batch.set(session.session.sessionId, { line: record.line, session });
     if (batch.size >= batchSize) await flush();
   }
   await flush();
   return summary;
 }
 
-const sessionColumns = getTableColumns(chatSessions);
-/** every imported column takes the new value on conflict */
-const UPDATED_COLUMNS = Object.fromEntries(
-  Object.entries(sessionColumns)
-    .filter(([key]) => !['id', 'organizationId', 'sessionId', 'createTime'].includes(key))
-    .map(([key, column]) => [key, sql.raw(`excluded.${column.name}`)]),
-);
-
-async function writeBatch(
-  db: Database,
-  organizationId: number,
-  sessions: readonly NormalizedSession[],
-): Promise<{ created: number; updated: number }> {
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .insert(chatSessions)
-      .values(sessions.map((s) => ({ ...s.session, organizationId }) as typeof chatSessions.$inferInsert))
-      .onConflictDoUpdate({
-        target: [chatSessions.organizationId, chatSessions.sessionId],
-        set: { ...UPDATED_COLUMNS, modifyTime: sql`now()` },
-        setWhere: sql`${chatSessions.contentHash} <> excluded.content_hash`,
-      })
-      // xmax is 0 for a freshly inserted row and the locking transaction's id for an updated one
-      .returning({ id: chatSessions.id, sessionId: chatSessions.sessionId, inserted: sql<boolean>`(xmax = 0)` });
-    const bySessionId = new Map(sessions.map((s) => [s.session.sessionId, s]));
-    const updatedRefs = rows.filter((r) => !r.inserted).map((r) => r.id);
-    if (updatedRefs.length > 0) {
-      await tx.delete(chatMessages).where(inArray(chatMessages.sessionRef, updatedRefs));
-      // changed content is inspected again by every task that had it
-      await tx
-        .update(qcTaskSessions)
-        .set({ state: 'PENDING', error: null, modifyTime: new Date() })
-        .where(and(inArray(qcTaskSessions.sessionRef, updatedRefs)));
-    }
-    const messages = rows.flatMap((row) =>
-      bySessionId.get(row.sessionId)!.messages.map((m) => ({ ...m, sessionRef: row.id, organizationId })),
-    );
-    for (let i = 0; i < messages.length; i += 2000) await tx.insert(chatMessages).values(messages.slice(i, i + 2000));
-    return { created: rows.length - updatedRefs.length, updated: updatedRefs.length };
-  });
+/** The record's sessionId as given, for the report (null when missing or itself unstorable). */
+function sessionIdOf(value: unknown): string | null {
+  const raw = (value as { sessionId?: unknown } | null)?.sessionId;
+  if (typeof raw === 'number') return String(raw);
+  return typeof raw === 'string' && isStorableText(raw) ? raw : null;
 }

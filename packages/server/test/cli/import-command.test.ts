@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readServerConfig } from '../../src/config/server-config.js';
-import { openDatabase } from '../../src/db/connect.js';
+import { type Database, openDatabase } from '../../src/db/connect.js';
 import { chatSessions } from '../../src/db/schema/sessions.js';
 import { seedStore } from '../../src/seed/seed-store.js';
 import { stc3Sessions } from '../tasks/fixtures.js';
@@ -29,18 +29,25 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function runImport(file: string) {
-  return spawnSync(process.execPath, [BIN, 'import', file], { env, encoding: 'utf8', timeout: 120_000 });
+function runImport(file: string, timeout = 120_000) {
+  return spawnSync(process.execPath, [BIN, 'import', file], { env, encoding: 'utf8', timeout });
 }
 
-async function storedSessions(): Promise<number> {
+/** Works in the command's PGlite folder (one process at a time: opened and closed around each use). */
+async function inDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
   const database = await openDatabase({ databaseUrl: null, dataDir: join(dir, 'data') });
   try {
-    const [row] = await database.db.select({ n: count() }).from(chatSessions);
-    return row?.n ?? 0;
+    return await work(database.db);
   } finally {
     await database.close();
   }
+}
+
+async function storedSessions(): Promise<number> {
+  return inDatabase(async (db) => {
+    const [row] = await db.select({ n: count() }).from(chatSessions);
+    return row?.n ?? 0;
+  });
 }
 
 describe('qcdesk import <file.jsonl>', () => {
@@ -64,6 +71,69 @@ describe('qcdesk import <file.jsonl>', () => {
     expect(second.status, second.stderr).toBe(0);
     expect(second.stdout).toContain('12 条 records: 新建 created 0, 更新 updated 0, 未变 unchanged 12, 失败 failed 0');
     expect(await storedSessions()).toBe(12);
+  }, 240_000);
+
+  it('reports records the database cannot store by line, keeps the others, never prints SQL, and exits 1', async () => {
+    const before = await storedSessions();
+    const sessions = stc3Sessions(12).map((s, i) => ({
+      ...s,
+      sessionId: `cli-bad-${i + 1}`,
+      chatId: `cli-bad-${i + 1}`,
+    }));
+    const lines = sessions.map((s) => JSON.stringify(s));
+    lines[3] = JSON.stringify({ ...sessions[3], closeReason: 'NUL \u0000 here' });
+    lines[7] = JSON.stringify({ ...sessions[7], agentName: 'lone \ud800 surrogate' });
+    // passes every check, but the database's integer column cannot hold it: refused alone, its batch kept
+    lines[5] = JSON.stringify({ ...sessions[5], scoreProgress: 3_000_000_000 });
+    lines[9] = JSON.stringify({ ...sessions[9], summaryDetail: 'HERE' }).replace(
+      '"HERE"',
+      `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`,
+    );
+    const file = join(dir, 'bad-text.jsonl');
+    writeFileSync(file, `${lines.join('\n')}\n`);
+
+    // a hang (a progress timer left running) ends in the timeout: status null
+    const res = runImport(file, 90_000);
+    expect(res.status, res.stderr.slice(-2000)).toBe(1);
+    expect(res.stdout).toContain('12 条 records: 新建 created 8, 更新 updated 0, 未变 unchanged 0, 失败 failed 4');
+    expect(res.stderr).toMatch(/第 4 行 line 4 closeReason: 含有无法保存的字符（U\+0000）/);
+    expect(res.stderr).toMatch(/第 6 行 line 6: 数据库拒绝保存 \/ the database refused the record: .*out of range/);
+    expect(res.stderr).toMatch(/第 8 行 line 8 agentName: 含有无法保存的字符（U\+D800）/);
+    expect(res.stderr).toMatch(/第 10 行 line 10 summaryDetail(\.a)+: 嵌套不能超过 32 层/);
+    expect(`${res.stdout}${res.stderr}`.toLowerCase()).not.toMatch(/insert into|values \(|\$1/);
+    expect(await storedSessions()).toBe(before + 8);
+  }, 240_000);
+
+  it('stops with one clear line, no SQL, and exits 1 when the database fails mid-import', async () => {
+    // the database going away, as PostgreSQL says it when an administrator shuts it down (SQLSTATE 57P01)
+    await inDatabase(async (db) => {
+      await db.execute(
+        sql.raw(`CREATE FUNCTION shut_down_on_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN
+            RAISE EXCEPTION 'terminating connection due to administrator command' USING ERRCODE = 'admin_shutdown';
+          END $$`),
+      );
+      await db.execute(
+        sql.raw(
+          'CREATE TRIGGER shut_down BEFORE INSERT ON chat_sessions FOR EACH ROW EXECUTE FUNCTION shut_down_on_insert()',
+        ),
+      );
+    });
+    try {
+      const sessions = stc3Sessions(5).map((s, i) => ({ ...s, sessionId: `cli-down-${i + 1}` }));
+      const file = join(dir, 'down.jsonl');
+      writeFileSync(file, `${sessions.map((s) => JSON.stringify(s)).join('\n')}\n`);
+      // a hang (the progress timer left running after the error) ends in the timeout: status null
+      const res = runImport(file, 90_000);
+      expect(res.status, res.stderr.slice(-2000)).toBe(1);
+      expect(res.stderr).toContain('导入中止，数据库不可用（已读 5 条，已保存 0 条）');
+      expect(res.stderr).toContain('terminating connection due to administrator command');
+      expect(`${res.stdout}${res.stderr}`.toLowerCase()).not.toMatch(/insert into|failed query/);
+    } finally {
+      await inDatabase(async (db) => {
+        await db.execute(sql.raw('DROP TRIGGER shut_down ON chat_sessions'));
+      });
+    }
   }, 240_000);
 
   it('refuses a missing file argument with the usage and exit code 2', () => {

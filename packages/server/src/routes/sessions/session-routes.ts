@@ -21,7 +21,7 @@ import { ApiError } from '../../http/api-error.js';
 import { defineRoute, noBody } from '../../http/define-route.js';
 import type { RequestAuth } from '../../http/request-auth.js';
 import { formatTimeCursor, parseTimeCursor } from '../../http/time-cursor.js';
-import { importSessions } from '../../ingest/import-sessions.js';
+import { ImportStoppedError, importSessions } from '../../ingest/import-sessions.js';
 import { recordsOfArray, recordsOfJsonLines } from '../../ingest/read-records.js';
 import { escapeLike } from '../qc-rule/rule-routes.js';
 import { directoryRoute } from './directory-route.js';
@@ -38,6 +38,9 @@ export const SESSION_IMPORT_PERMISSION = ROUTE_PERMISSIONS['/v3/chats/session/im
 const jsonLines = z.string().meta({
   description: 'JSON Lines: one session a line, each as in the application/json form; blank lines are skipped',
 });
+
+/** the largest import body: 64 MB of JSON Lines or JSON (larger corpora go through `qcdesk import <file>`) */
+const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
 
 /** messages per fetch (`/message/fetch`), as the result and complaint views page them */
 const FETCH_SIZE = LIMITS.chatPageSizeResult;
@@ -74,13 +77,25 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         'import sessions: JSON Lines text (application/x-ndjson or text/plain, one session a line) or JSON (an array of sessions, or {sessions}); idempotent on sessionId (same content: unchanged; other content: replaced and inspected again); answers counts and each bad record by line and field',
       response: importSummarySchema,
       tags,
+      // a desk's batch of transcripts, far above an ordinary body's 1 MB (the whole server's limit until now)
+      bodyLimit: IMPORT_BODY_LIMIT,
+      errors: [413],
+      // a record with text the database cannot store is reported by line and field, the others still imported
+      checksEachRecord: true,
     },
     async ({ body, auth }) => {
       const records =
         typeof body === 'string'
           ? recordsOfJsonLines(body)
           : recordsOfArray(Array.isArray(body) ? body : body.sessions);
-      const summary = await importSessions(db, auth.organizationId, records);
+      let summary: Awaited<ReturnType<typeof importSessions>>;
+      try {
+        summary = await importSessions(db, auth.organizationId, records);
+      } catch (error) {
+        // the database could take no more writes: the caller is told so (and how far it got), never shown SQL
+        if (error instanceof ImportStoppedError) throw new ApiError(503, 'DATABASE_UNAVAILABLE', error.zh, error.en);
+        throw error;
+      }
       if (summary.created + summary.updated > 0) await app.tasks.kickActive(auth.organizationId);
       return summary;
     },
