@@ -83,49 +83,38 @@ describe('sign-in with a session cookie', () => {
     });
   });
 
-  it('after 5 failures from one address answers 429, even for the right password', async () => {
+  it('after 5 failures of one name from one address answers 429 for a while, even for the right password', async () => {
     for (let i = 0; i < 5; i++) {
       const res = await anonymous(t).post('/v3/auth/login', { username: 'guesser', password: `guess-${i}` });
       expect(res.statusCode).toBe(401);
     }
     const blocked = await anonymous(t).post('/v3/auth/login', { username: 'guesser', password: 'real-one' });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ code: 'TOO_MANY_ATTEMPTS', message: '登录失败次数过多，请 15 分钟后再试' });
-    expect(blocked.headers['retry-after']).toBe('900');
+    expect(blocked.json()).toEqual({ code: 'TOO_MANY_ATTEMPTS', message: '登录失败次数过多，请 1 分钟后再试' });
+    expect(blocked.headers['retry-after']).toBe('60');
     const en = await anonymous(t).post('/v3/auth/login', { username: 'guesser', password: 'real-one' }, { lang: 'en' });
-    expect(en.json().message).toBe('Too many failed sign-ins; try again in 15 minutes');
-    // another user from the same address is not blocked
+    expect(en.json().message).toBe('Too many failed sign-ins; try again in 1 minute');
+    // another user from the same address is not slowed down
     expect(
       (await anonymous(t).post('/v3/auth/login', { username: 'viewer', password: 'viewer-pass' })).statusCode,
     ).toBe(200);
   });
 
-  it('after 20 failures from one address across user names answers 429 for every name from it', async () => {
-    const from = (remoteAddress: string, username: string, password: string, lang?: 'en') =>
+  it('never refuses a name that has not failed, however many failures its address had on other names', async () => {
+    const from = (username: string, password: string) =>
       t.app.inject({
         method: 'POST',
         url: '/v3/auth/login',
         payload: { username, password },
-        remoteAddress,
-        headers: lang === 'en' ? { 'accept-language': 'en' } : {},
+        remoteAddress: '10.9.8.7',
       });
-    // a spray: two guesses on each of ten names, never five on one
-    for (let i = 0; i < 20; i++) {
-      const res = await from('10.9.8.7', `sprayed-${i % 10}`, `guess-${i}`);
+    // a spray: two guesses on each of thirty names, never five on one
+    for (let i = 0; i < 60; i++) {
+      const res = await from(`sprayed-${i % 30}`, `guess-${i}`);
       expect(res.statusCode, `attempt ${i + 1}`).toBe(401);
     }
-    const blocked = await from('10.9.8.7', 'viewer', 'viewer-pass');
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({
-      code: 'TOO_MANY_ATTEMPTS',
-      message: '此地址登录失败次数过多，请 15 分钟后再试',
-    });
-    expect(blocked.headers['retry-after']).toBe('900');
-    const en = await from('10.9.8.7', 'boss', 'right-password', 'en');
-    expect(en.statusCode).toBe(429);
-    expect(en.json().message).toBe('Too many failed sign-ins from this address; try again in 15 minutes');
-    // another address is not blocked
-    expect((await from('10.9.8.6', 'viewer', 'viewer-pass')).statusCode).toBe(200);
+    expect((await from('viewer', 'viewer-pass')).statusCode).toBe(200);
+    expect((await from('boss', 'right-password')).statusCode).toBe(200);
   });
 
   it('signs out: the cookie stops working', async () => {

@@ -1,7 +1,9 @@
 import {
   bigint,
   bigserial,
+  boolean,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -98,18 +100,29 @@ export const apiTokens = pgTable(
   ],
 );
 
-/** Failed sign-ins, counted per user name and address, and per address, to slow down password guessing. */
+/**
+ * Failed sign-ins, one row per user name and address: how many, and when the next password may be checked (see
+ * auth/login-limiter.ts). A successful sign-in deletes the row; a day without failures forgets it.
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     username: text('username').notNull(),
     ip: text('ip').notNull(),
+    /** passwords checked since the last successful sign-in (counted before the check, so a burst cannot slip by) */
+    failures: integer('failures').notNull().default(0),
+    /** when the last of them was checked */
     time: timestamp('time', { withTimezone: true }).notNull().defaultNow(),
+    /** no password of this name from this address is checked before then */
+    nextTryTime: timestamp('next_try_time', { withTimezone: true }).notNull().defaultNow(),
+    /** whether the latest try was let through: what the claiming statement's RETURNING tells its caller */
+    lastAllowed: boolean('last_allowed').notNull().default(true),
   },
   (t) => [
-    index('login_failures_lookup_idx').on(t.username, t.ip, t.time),
-    // the per-address count across user names
+    uniqueIndex('login_failures_name_ip_key').on(t.username, t.ip),
+    // the failures of an address across user names, and the clean-up of old rows
     index('login_failures_ip_idx').on(t.ip, t.time),
+    index('login_failures_time_idx').on(t.time),
   ],
 );

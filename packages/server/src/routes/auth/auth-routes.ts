@@ -12,7 +12,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { loadAuth } from '../../auth/load-auth.js';
-import { clearFailures, loginBlock, recordFailure } from '../../auth/login-limiter.js';
+import { claimLoginCheck, dropStaleFailures, forgetFailures } from '../../auth/login-limiter.js';
 import { hashPassword, verifyPassword } from '../../auth/passwords.js';
 import { API_TOKEN_PREFIX, hashSecret, newSecret, SESSION_COOKIE, SESSION_TTL_MS } from '../../auth/tokens.js';
 import { dbIds, wireId } from '../../crud/ids.js';
@@ -45,17 +45,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     async ({ body, request, reply }) => {
       const now = new Date();
       const ip = request.ip;
-      const block = await loginBlock(db, body.username, ip, now);
-      if (block !== null) {
-        const { minutes, scope } = block;
-        reply.header('retry-after', String(minutes * 60));
-        const from = scope === 'address' ? { zh: '此地址', en: ' from this address' } : { zh: '', en: '' };
-        throw new ApiError(
-          429,
-          'TOO_MANY_ATTEMPTS',
-          `${from.zh}登录失败次数过多，请 ${minutes} 分钟后再试`,
-          `Too many failed sign-ins${from.en}; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
-        );
+      // counts this try before the password is verified, so that a parallel burst cannot slip by (login-limiter.ts)
+      const check = await claimLoginCheck(db, body.username, ip, now);
+      if (!check.ok) {
+        reply.header('retry-after', String(check.retryAfterSeconds));
+        throw tooManyAttempts(check.retryAfterSeconds);
       }
       const [user] = await db.select().from(users).where(eq(users.username, body.username));
       decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
@@ -63,10 +57,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       if (user === undefined) await verifyPassword(await decoyHash, body.password);
       else ok = user.status === 'ACTIVE' && (await verifyPassword(user.passwordHash, body.password));
       if (!ok || user === undefined) {
-        await recordFailure(db, body.username, ip, now);
+        await dropStaleFailures(db, now);
         throw ApiError.of(401, 'BAD_CREDENTIALS', 'auth.badCredentials');
       }
-      await clearFailures(db, body.username, ip);
+      await forgetFailures(db, body.username, ip);
       const token = newSecret();
       const expireTime = new Date(now.getTime() + SESSION_TTL_MS);
       await db.insert(loginSessions).values({ tokenHash: hashSecret(token), userId: user.id, expireTime, ip });
@@ -179,6 +173,24 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         .returning({ id: apiTokens.id });
       return { ids: revoked.map((r) => String(r.id)) };
     },
+  );
+}
+
+/** 429 for a try during the sign-in slow-down, saying how long to wait (seconds under a minute, else minutes). */
+function tooManyAttempts(retryAfterSeconds: number): ApiError {
+  if (retryAfterSeconds < 60)
+    return new ApiError(
+      429,
+      'TOO_MANY_ATTEMPTS',
+      `登录失败次数过多，请 ${retryAfterSeconds} 秒后再试`,
+      `Too many failed sign-ins; try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`,
+    );
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return new ApiError(
+    429,
+    'TOO_MANY_ATTEMPTS',
+    `登录失败次数过多，请 ${minutes} 分钟后再试`,
+    `Too many failed sign-ins; try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
   );
 }
 
