@@ -45,6 +45,11 @@ export function tenantFilePath(filesDir: string, organizationId: number, path: s
   return ownDir ? full : null;
 }
 
+/** A store path in the one form records keep: 'qc/complaint/7/./x.png' → 'qc/complaint/7/x.png'. */
+export function normalStorePath(path: string): string {
+  return normalize(path).split(sep).join('/');
+}
+
 /**
  * A new path for an upload: '<dir>/<organisation id>/<yyyymmdd>/<random>-<safe name>', unique and readable; the
  * organisation in the path is what lets only its own people download it.

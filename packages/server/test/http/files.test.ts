@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,14 +9,17 @@ import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp;
 let user: Caller;
+let colleague: Caller;
 let stranger: Caller;
 let organizationId: number;
 let filesDir: string;
+const QUOTA = 4096;
 
 beforeAll(async () => {
   filesDir = mkdtempSync(join(tmpdir(), 'qcdesk-files-'));
-  t = await startTestApp({ filesDir });
-  ({ user, organizationId } = await organisationWith(t, 'files', { user: [] }));
+  // a small upload quota, so the quota test fills it with a few KB
+  t = await startTestApp({ filesDir, uploadQuotaBytes: QUOTA });
+  ({ user, colleague, organizationId } = await organisationWith(t, 'files', { user: [], colleague: ['*'] }));
   ({ stranger } = await organisationWith(t, 'files-away', { stranger: ['*'] }));
   // a file beside the store that no path may reach
   writeFileSync(join(filesDir, '..', `${filesDir.split('/').pop()}-secret.txt`), 'secret');
@@ -134,5 +137,81 @@ describe('attachments', () => {
   it('resolves only inside the store', () => {
     expect(storedFilePath('/data/files', 'qc/complaint/a.png')).toBe('/data/files/qc/complaint/a.png');
     expect(() => storedFilePath('/data/files', '../files2/a.png')).toThrow(/not a path inside the file store/);
+  });
+
+  it('lets only the uploader download an upload no complaint references yet', async () => {
+    const { path } = (await upload('草稿.txt', '还没提交')).json();
+    expect((await download(path)).statusCode).toBe(200);
+    // even an administrator of the organisation does not see it: 404, as for a missing file
+    const other = await download(path, colleague.cookie);
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({ code: 'NOT_FOUND', message: `文件 file ${path} 不存在` });
+  });
+
+  it('answers a path over 500 characters with "too long", a missing one with "required"', async () => {
+    const long = await download(`qc/complaint/${organizationId}/${'a'.repeat(500)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ code: 'INVALID_FIELD', field: 'path', message: 'path：不能超过 500 个字符' });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/v3/worker/center/download',
+      headers: { cookie: user.cookie },
+    });
+    expect(missing.json()).toMatchObject({ field: 'path', message: 'path：此项为必填项' });
+  });
+});
+
+describe('the upload quota', () => {
+  it("refuses (413) an upload that would pass the organisation's quota, writing nothing", async () => {
+    const {
+      saver,
+      other,
+      organizationId: quotaOrg,
+    } = await organisationWith(t, 'files-quota', {
+      saver: [],
+      other: [],
+    });
+    const stored = () => {
+      const dir = join(filesDir, 'qc', 'complaint', String(quotaOrg));
+      return existsSync(dir)
+        ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile())
+        : [];
+    };
+    expect((await upload('a.txt', 'a'.repeat(3000), saver.cookie)).statusCode).toBe(200);
+    // 3000 + 2000 > 4096: refused, whoever in the organisation uploads
+    const over = await upload('b.txt', 'b'.repeat(2000), other.cookie);
+    expect(over.statusCode).toBe(413);
+    expect(over.json()).toEqual({
+      code: 'UPLOAD_QUOTA_EXCEEDED',
+      field: 'file',
+      message: '本组织的上传空间不足（上限 4 KB）；未使用的上传文件 60 分钟后自动清理',
+    });
+    expect(stored()).toHaveLength(1);
+    // what is left still fits, to the byte; then nothing more does
+    expect((await upload('c.txt', 'c'.repeat(QUOTA - 3000), other.cookie)).statusCode).toBe(200);
+    const full = await t.app.inject({
+      method: 'POST',
+      url: '/v3/worker/center/upload',
+      ...multipart('d.txt', 'd'),
+      headers: { ...multipart('d.txt', 'd').headers, cookie: saver.cookie, 'accept-language': 'en' },
+    });
+    expect(full.statusCode).toBe(413);
+    expect(full.json().message).toBe(
+      'not enough upload space left for your organisation (quota 4 KB); unused uploads are removed after 60 minutes',
+    );
+    expect(stored()).toHaveLength(2);
+    // another organisation's room is its own
+    expect((await upload('e.txt', 'e'.repeat(3000), stranger.cookie)).statusCode).toBe(200);
+  });
+
+  it('lets uploads at the same moment share the room, not each take all of it', async () => {
+    const { racer, organizationId: raceOrg } = await organisationWith(t, 'files-race', { racer: [] });
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => upload(`r${i}.txt`, 'r'.repeat(1500), racer.cookie)),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 413, 413, 413]);
+    const dir = join(filesDir, 'qc', 'complaint', String(raceOrg));
+    const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+    expect(files).toHaveLength(2);
   });
 });

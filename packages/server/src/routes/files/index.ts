@@ -6,35 +6,62 @@ import fastifyMultipart from '@fastify/multipart';
 import { uploadAnswerSchema } from '@qcdesk/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { contentTypeOf, newUploadPath, storedFilePath, tenantFilePath, UPLOAD_DIRS } from '../../files/file-store.js';
+import { mayReadFile } from '../../files/file-access.js';
+import {
+  contentTypeOf,
+  newUploadPath,
+  normalStorePath,
+  storedFilePath,
+  tenantFilePath,
+  UPLOAD_DIRS,
+} from '../../files/file-store.js';
+import { sweepStrayUploadFiles, sweepUploads } from '../../files/upload-lifetime.js';
+import { quotaExceeded, recordUpload, usedUploadBytes } from '../../files/upload-quota.js';
 import { ApiError } from '../../http/api-error.js';
 import { defineRoute } from '../../http/define-route.js';
 
 /** Largest attachment accepted. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+/** How often unattached uploads past their lifetime are looked for (besides once at start). */
+export const UPLOAD_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 /** Attachments: upload into the file store (config.filesDir), download by the path the upload answered. */
 export async function fileRoutes(app: FastifyInstance): Promise<void> {
-  const { filesDir } = app.deps.config;
+  const { db, config } = app.deps;
+  const { filesDir, uploadQuotaBytes } = config;
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+  startUploadSweep(app);
 
   defineRoute(
     app,
     {
       method: 'GET',
       path: '/v3/worker/center/download',
-      query: z.object({ path: z.string({ error: 'common.required' }).min(1, { error: 'common.required' }).max(500) }),
-      summary: "a stored file by its path (as the upload answered it); another organisation's file is not found (404)",
+      // the type error only for a missing path: too long must still say too long
+      query: z.object({
+        path: z
+          .string({ error: (i) => (i.input == null ? 'common.required' : undefined) })
+          .min(1, { error: 'common.required' })
+          .max(500),
+      }),
+      summary:
+        'a stored file by its path (as the upload answered it), if the caller may see what it belongs to: the complaint it is attached to, the session whose chat shows it, or his own upload not yet attached; anything else is not found (404), as a missing file',
       produces: 'application/octet-stream',
       response: z.string().meta({ format: 'binary' }),
       errors: [404],
       tags: ['files'],
     },
     async ({ query, reply, auth }) => {
-      // the same 404 for another organisation's file as for a missing one: nothing tells them apart
+      // the same 404 for a file the caller may not see as for a missing one: nothing tells them apart
       const full = tenantFilePath(filesDir, auth.organizationId, query.path);
       const info = full === null ? null : await stat(full).catch(() => null);
-      if (full === null || info === null || !info.isFile()) throw ApiError.notFound(`文件 file`, query.path);
+      if (
+        full === null ||
+        info === null ||
+        !info.isFile() ||
+        !(await mayReadFile(db, auth, normalStorePath(query.path)))
+      )
+        throw ApiError.notFound(`文件 file`, query.path);
       const name = query.path
         .split('/')
         .pop()!
@@ -51,7 +78,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     {
       path: '/v3/worker/center/upload',
       query: z.object({ dir: z.enum(UPLOAD_DIRS).default('qc/complaint') }),
-      summary: `upload one file (multipart field "file", at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB) under dir, in the caller's organisation's folder; answers its path`,
+      summary: `upload one file (multipart field "file", at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB, within the organisation's upload quota) under dir, in the caller's organisation's folder; answers its path. An upload not attached to a complaint within an hour is removed`,
       bodyDoc: { 'multipart/form-data': z.object({ file: z.string().meta({ format: 'binary' }) }) },
       response: uploadAnswerSchema,
       errors: [413],
@@ -59,7 +86,11 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     },
     async ({ query, request, auth }) => {
       if (!request.isMultipart()) throw noFile();
-      const file = await request.file();
+      // never write more than the organisation has room for: the stream stops at the smaller limit
+      const room = uploadQuotaBytes - (await usedUploadBytes(db, auth.organizationId));
+      if (room <= 0) throw quotaExceeded(uploadQuotaBytes);
+      const limit = Math.min(MAX_UPLOAD_BYTES, room);
+      const file = await request.file({ limits: { fileSize: limit, files: 1 } });
       if (file === undefined) throw noFile();
       const path = newUploadPath(query.dir, auth.organizationId, file.filename);
       const full = storedFilePath(filesDir, path);
@@ -69,20 +100,68 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
         if (file.file.truncated) throw new Error('truncated');
       } catch {
         await rm(full, { force: true });
-        throw new ApiError(
-          413,
-          'FILE_TOO_LARGE',
-          `文件不能超过 ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`,
-          `the file must not exceed ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`,
-          'file',
-        );
+        throw limit < MAX_UPLOAD_BYTES ? quotaExceeded(uploadQuotaBytes) : tooLarge();
       }
-      const info = await stat(full);
-      return { path, name: file.filename, size: info.size };
+      const { size } = await stat(full);
+      try {
+        // checked again under the organisation's lock: uploads at the same time share the room
+        await recordUpload(
+          db,
+          { organizationId: auth.organizationId, path, name: file.filename, size, uploaderId: auth.userId },
+          uploadQuotaBytes,
+        );
+      } catch (error) {
+        await rm(full, { force: true });
+        throw error;
+      }
+      return { path, name: file.filename, size };
     },
   );
 }
 
+/**
+ * Sweeps unattached uploads past their lifetime once the app is ready (then also stray files: a directory walk, so
+ * in the background) and every UPLOAD_SWEEP_INTERVAL_MS; closing the app stops the timer and waits for a sweep under
+ * way (it uses the database the app closes after).
+ */
+function startUploadSweep(app: FastifyInstance): void {
+  const { db, config } = app.deps;
+  let running: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  const warn = (path: string, error: unknown) => app.log.warn({ err: error, path }, 'could not remove an upload');
+  const sweep = async (strays: boolean) => {
+    try {
+      const gone = await sweepUploads(db, config.filesDir, new Date(), warn);
+      if (gone.length > 0) app.log.info({ count: gone.length }, 'removed unattached uploads past their lifetime');
+      if (!strays) return;
+      const stray = await sweepStrayUploadFiles(db, config.filesDir, new Date(), warn);
+      if (stray.length > 0) app.log.info({ count: stray.length }, 'removed upload files nothing records');
+    } catch (error) {
+      app.log.error({ err: error }, 'upload sweep failed');
+    }
+  };
+  const run = (strays = false) => {
+    running ??= sweep(strays).finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  app.addHook('onReady', async () => {
+    void run(true);
+    timer = setInterval(() => void run(), UPLOAD_SWEEP_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
+
 function noFile(): ApiError {
   return new ApiError(400, 'FILE_REQUIRED', '请选择要上传的文件', 'choose a file to upload', 'file');
+}
+
+function tooLarge(): ApiError {
+  const mb = MAX_UPLOAD_BYTES / 1024 / 1024;
+  return new ApiError(413, 'FILE_TOO_LARGE', `文件不能超过 ${mb} MB`, `the file must not exceed ${mb} MB`, 'file');
 }
