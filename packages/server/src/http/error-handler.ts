@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { ApiError, errorBody, languageOf } from './api-error.js';
 
 /**
@@ -8,7 +9,7 @@ import { ApiError, errorBody, languageOf } from './api-error.js';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const language = languageOf(request.headers['accept-language']);
-    const known = error instanceof ApiError ? error : fromFastify(error, request);
+    const known = error instanceof ApiError ? error : (fromFastify(error, request) ?? fromDatabase(error));
     if (known !== null && known.status < 500) return reply.status(known.status).send(errorBody(known, language));
     request.log.error({ err: error, url: request.url, method: request.method }, 'request failed with a server error');
     const answer =
@@ -44,6 +45,20 @@ function fromFastify(error: FastifyError, request: FastifyRequest): ApiError | n
         return new ApiError(error.statusCode, error.code ?? 'BAD_REQUEST', error.message, error.message);
       return null;
   }
+}
+
+/**
+ * A unique index kept an "at most one" rule that the route did not check itself (two requests at once): the caller
+ * lost a race, which is a conflict to retry, not a server fault. Routes that know the rule answer its own message.
+ */
+function fromDatabase(error: unknown): ApiError | null {
+  if (!isUniqueViolation(error)) return null;
+  return new ApiError(
+    409,
+    'CONFLICT',
+    '与同时进行的另一操作冲突，请刷新后重试',
+    'this conflicts with another change made at the same time; refresh and try again',
+  );
 }
 
 /** 415: a body of a content type the route does not read. */

@@ -121,7 +121,8 @@ export async function seedDemoAssessments(context: DemoSeedContext): Promise<voi
         : result.manualAngles.flatMap((a) =>
             a.manualRules.slice(0, 1).map((r) => ({ ruleId: String(r.ruleId), ruleName: r.ruleName })),
           );
-    const filer = result.agentId === agent.agentId ? agent : supervisor;
+    // the supervisor reviews, so he never files: nobody reviews his own complaint
+    const filer = result.agentId === agent.agentId ? agent : inspector;
     const filed = new Date(now - (k % 3) * DAY - (k + 1) * 1_800_000);
     const [row] = await db
       .insert(complaints)

@@ -26,6 +26,10 @@ describe('request guards', () => {
           app.post('/test/boom', async () => {
             throw new Error('kaboom: a bug in a handler');
           });
+          // what drizzle throws when a unique index refuses a row: the driver's error as the cause
+          app.post('/test/race', async () => {
+            throw new Error('Failed query: insert …', { cause: { code: '23505', constraint: 'x_uq' } });
+          });
         },
       },
     );
@@ -108,6 +112,12 @@ describe('request guards', () => {
         expect(line?.err?.stack).toContain('request-guards.test.ts');
         expect(JSON.stringify(line)).not.toContain(admin.cookie.split('=')[1]!);
       }
+    });
+
+    it('a unique index that a route did not expect to hit is a 409 to retry, not a 500', async () => {
+      const res = await post('/test/race', {});
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ code: 'CONFLICT', message: '与同时进行的另一操作冲突，请刷新后重试' });
     });
 
     it('a 4xx is not logged as an error', async () => {

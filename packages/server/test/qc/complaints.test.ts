@@ -15,6 +15,7 @@ let reviewer: Caller;
 let viewer: Caller;
 let agent: Caller;
 let outsider: Caller;
+let organizationId: number;
 let scheme: AiSchemeFixture;
 const sessions = deskSessions(30);
 let aiRows: Json[];
@@ -22,7 +23,6 @@ let aiRows: Json[];
 beforeAll(async () => {
   filesDir = mkdtempSync(join(tmpdir(), 'qcdesk-complaints-'));
   t = await startTestApp({ redisUrl: null, filesDir });
-  let organizationId: number;
   ({ admin, reviewer, viewer, organizationId } = await organisationWith(t, 'cp-home', {
     admin: ['*'],
     // the demo supervisor: views and reviews complaints, does not file them
@@ -392,5 +392,53 @@ describe('complaint status counts', () => {
       checkedNum: 0,
       rejectNum: 0,
     });
+  });
+});
+
+describe("reviewing one's own complaint", () => {
+  it('refuses the person who filed it, on /change and /create; another reviewer still can', async () => {
+    // the administrator holds every key: he may file and review, but not both on one complaint
+    const { id } = await ok(
+      fileAi(
+        admin,
+        aiRows.find((r) => r.agentId === '102'),
+      ),
+    );
+    const c = await complaintOf(id);
+    expect(c).toMatchObject({ status: 'PENDING', creatorName: 'admin' });
+    for (const path of ['/v3/chats/complaint/change', '/v3/chats/complaint/create']) {
+      const own = await admin.post(path, reviewBody(c, 'ACTIVE'));
+      expect(own.statusCode, path).toBe(403);
+      expect(own.json()).toMatchObject({
+        code: 'OWN_COMPLAINT',
+        field: 'complaint.id',
+        message: '不能审核自己提交的申诉，请由其他审核人审核',
+      });
+      const en = await admin.post(path, reviewBody(c, 'INACTIVE'), { lang: 'en' });
+      expect(en.json().message).toBe('You cannot review a complaint you filed; another reviewer must review it');
+    }
+    // nor may the agent the complaint is about, were he given the review key
+    const roleId = await createRole(t.database.db, organizationId, {
+      code: 'agent-lead',
+      name: '坐席组长',
+      permissions: [...DEMO_ROLES.agent.permissions, 'qc-complaint.review'],
+    });
+    await createUser(t.database.db, organizationId, {
+      username: 'cp-agent-lead',
+      name: '李四',
+      password: 'test-password-1',
+      roleIds: [roleId],
+      agentId: 102,
+    });
+    const agentLead = await signIn(t, 'cp-agent-lead', 'test-password-1');
+    const his = await agentLead.post('/v3/chats/complaint/change', reviewBody(c, 'ACTIVE'));
+    expect(his.statusCode).toBe(403);
+    expect(his.json()).toMatchObject({
+      code: 'OWN_COMPLAINT',
+      message: '不能审核针对自己质检结果的申诉，请由其他审核人审核',
+    });
+    expect(await complaintOf(id)).toMatchObject({ status: 'PENDING', version: c.version, reviewerName: null });
+    await ok(reviewer.post('/v3/chats/complaint/change', reviewBody(c, 'INACTIVE')));
+    expect(await complaintOf(id)).toMatchObject({ status: 'INACTIVE', reviewerName: 'reviewer' });
   });
 });

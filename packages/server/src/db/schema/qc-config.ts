@@ -1,4 +1,5 @@
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { entityColumns } from './columns.js';
 
 /** PERSON scheme settings, or the veto rule ids of an AI scheme (qc-area §3 schemeConfig). */
@@ -72,6 +73,8 @@ export const qcAngleRules = pgTable(
     index('qc_angle_rules_angle_idx').on(t.organizationId, t.angleId, t.deleted),
     index('qc_angle_rules_scheme_idx').on(t.organizationId, t.schemeId, t.deleted),
     index('qc_angle_rules_rule_idx').on(t.ruleId),
+    // a rule is linked into an angle once (linking it again keeps the link): two link calls at once made two
+    uniqueIndex('qc_angle_rules_angle_rule_uq').on(t.angleId, t.ruleId).where(sql`${t.deleted} = 'NONE'`),
   ],
 );
 
@@ -96,6 +99,8 @@ export const qcRules = pgTable(
   (t) => [
     index('qc_rules_list_idx').on(t.organizationId, t.deleted, t.type, t.modifyTime.desc()),
     index('qc_rules_out_id_idx').on(t.organizationId, t.ruleOutId),
+    // an outside id names one rule of the organisation (the trash included: a restored rule keeps its id)
+    uniqueIndex('qc_rules_org_out_id_uq').on(t.organizationId, t.ruleOutId).where(sql`${t.deleted} <> 'BUFFER'`),
     index('qc_rules_category_idx').on(t.organizationId, t.categoryId),
   ],
 );

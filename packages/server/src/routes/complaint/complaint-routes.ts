@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import {
   type ComplaintChange,
   type ComplaintCreate,
@@ -24,7 +23,7 @@ import { dbId } from '../../crud/ids.js';
 import { offsetOf, pageAnswer, pickFields } from '../../crud/page.js';
 import type { Database } from '../../db/connect.js';
 import { aiResults, complaints, manualResults } from '../../db/schema/qc-results.js';
-import { tenantFilePath } from '../../files/file-store.js';
+import { attachUploads } from '../../files/upload-lifetime.js';
 import { ApiError } from '../../http/api-error.js';
 import { defineRoute, parse } from '../../http/define-route.js';
 import type { RequestAuth } from '../../http/request-auth.js';
@@ -40,19 +39,14 @@ import {
   complaintStatusWhere,
 } from './complaint-filter.js';
 import { COMPLAINT, complaintRecord } from './complaint-record.js';
+import { refuseOwnComplaint } from './own-complaint.js';
+import { alreadyPending, pendingComplaintId, pendingConflict } from './pending-complaint.js';
 
 const tags = ['complaint'];
 
 /** Complaints (appeals): /v3/chats/complaint/page, list, create (file, or review with complaint.id), change (review). */
 export async function complaintRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app.deps;
-  // an attachment is a file the caller's organisation uploaded (another's is as missing as no file at all)
-  const checkFile = (auth: RequestAuth, path: string | null | undefined, field: string) => {
-    if (path === null || path === undefined) return;
-    const full = tenantFilePath(config.filesDir, auth.organizationId, path);
-    if (full === null || !existsSync(full))
-      throw new ApiError(400, 'FILE_MISSING', `附件不存在：${path}`, `no such uploaded file: ${path}`, field);
-  };
 
   defineRoute(
     app,
@@ -141,28 +135,20 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     if (paths.length > LIMITS.complaintAttachments)
       throw ApiError.of(400, 'INVALID_FIELD', 'qc.complaint.attachmentLimit', {}, 'complaintFiles');
     const attachment = paths[0] ?? null;
-    checkFile(auth, attachment, body.attachment ? 'attachment' : 'complaintFiles[0].path');
     const files =
       body.complaintFiles.length > 0
         ? body.complaintFiles
         : attachment === null
           ? []
           : [{ name: attachment.split('/').pop() ?? attachment, path: attachment }];
-    return db.transaction(async (tx) => {
-      const [pending] = await tx
-        .select({ id: complaints.id })
-        .from(complaints)
-        .where(
-          and(
-            eq(complaints.organizationId, auth.organizationId),
-            eq(complaints.type, body.type),
-            eq(complaints.resultId, result.id),
-            eq(complaints.status, 'PENDING'),
-            eq(complaints.deleted, 'NONE'),
-          ),
-        );
-      if (pending !== undefined)
-        throw ApiError.of(400, 'COMPLAINT_PENDING', 'qc.complaint.alreadyPending', { id: pending.id }, 'resultId');
+    // the check answers the usual case; the store's unique index decides between filings at the same moment
+    const filing = db.transaction(async (tx) => {
+      // the caller's own upload (or one of a complaint he sees), marked attached so the upload sweep keeps it
+      await attachUploads(tx, auth, [
+        { path: attachment, field: body.attachment ? 'attachment' : 'complaintFiles[0].path' },
+      ]);
+      const pending = await pendingComplaintId(tx, auth.organizationId, body.type, result.id);
+      if (pending !== undefined) throw alreadyPending(pending);
       const [row] = await tx
         .insert(complaints)
         .values({
@@ -190,6 +176,9 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
       await tx.update(table).set({ isComplaint: true }).where(eq(table.id, result.id));
       return String(row!.id);
     });
+    return filing.catch(async (error: unknown) => {
+      throw await pendingConflict(db, error, auth.organizationId, body.type, result.id);
+    });
   };
 
   /**
@@ -214,8 +203,8 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     // filing (qc-complaint.edit) and reviewing (qc-complaint.review) are separate keys
     if (!auth.permissions.has('qc-complaint.review')) throw ApiError.forbidden('qc-complaint.review');
     const verdict = body.complaint;
-    checkFile(auth, verdict.commonAttachment, 'complaint.commonAttachment');
     return db.transaction(async (tx) => {
+      await attachUploads(tx, auth, [{ path: verdict.commonAttachment, field: 'complaint.commonAttachment' }]);
       const key = dbId(verdict.id);
       const [row] =
         key === null
@@ -233,6 +222,7 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
               .for('update');
       if (row === undefined) throw notFound(COMPLAINT, verdict.id);
       if (row.deleted !== 'NONE') throw inTrash(COMPLAINT, verdict.id);
+      refuseOwnComplaint(auth, row);
       if (body.version !== row.version) throw ApiError.staleVersion();
       if (row.status !== 'PENDING')
         throw ApiError.of(400, 'NOT_PENDING', 'qc.complaint.notPending', {}, 'complaint.id');

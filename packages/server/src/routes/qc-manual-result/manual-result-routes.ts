@@ -24,6 +24,7 @@ import { offsetOf, pageAnswer, pickFields } from '../../crud/page.js';
 import type { Database } from '../../db/connect.js';
 import { aiResults, manualResults } from '../../db/schema/qc-results.js';
 import { chatSessions } from '../../db/schema/sessions.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { ApiError } from '../../http/api-error.js';
 import { defineRoute, noBody, parse } from '../../http/define-route.js';
 import type { RequestAuth } from '../../http/request-auth.js';
@@ -298,7 +299,8 @@ async function saveAssessment(
   body: ManualAssessment,
   values: Assessed,
 ): Promise<number> {
-  return db.transaction(async (tx) => {
+  // the row lock answers the usual case; a first assessment racing another one meets the unique index instead
+  const saving = db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: manualResults.id, version: manualResults.version, deleted: manualResults.deleted })
       .from(manualResults)
@@ -349,6 +351,9 @@ async function saveAssessment(
       })
       .returning({ id: manualResults.id });
     return row!.id;
+  });
+  return saving.catch((error: unknown) => {
+    throw isUniqueViolation(error, 'manual_results_session_scheme_uq') ? ApiError.staleVersion() : error;
   });
 }
 

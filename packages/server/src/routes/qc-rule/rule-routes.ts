@@ -33,6 +33,7 @@ import { dbId } from '../../crud/ids.js';
 import { offsetOf, pageAnswer, pickFields } from '../../crud/page.js';
 import type { Database } from '../../db/connect.js';
 import { qcAngleRules, qcAngles, qcRules, qcSchemes } from '../../db/schema/index.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { ApiError } from '../../http/api-error.js';
 import { defineRoute, noBody } from '../../http/define-route.js';
 import type { RequestAuth } from '../../http/request-auth.js';
@@ -223,7 +224,8 @@ async function saveRule(db: Database, auth: RequestAuth, body: RuleSave): Promis
     comments: body.comments ?? null,
     conditionConfig: conditionConfig as Record<string, unknown> | null,
   };
-  return db.transaction(async (tx) => {
+  // the check answers the usual case; the unique index decides between saves at the same moment
+  const saving = db.transaction(async (tx) => {
     if (values.ruleOutId !== null) await refuseDuplicateOutId(tx, auth, values.ruleOutId, body.id);
     if (saveAction(body) === 'create') {
       const [row] = await tx
@@ -235,7 +237,13 @@ async function saveRule(db: Database, auth: RequestAuth, body: RuleSave): Promis
     await updateVersioned(tx, qcRules, auth, body.id!, body.version, values, RULE);
     return body.id!;
   });
+  return saving.catch((error: unknown) => {
+    throw isUniqueViolation(error, 'qc_rules_org_out_id_uq') ? duplicateOutId(values.ruleOutId ?? '') : error;
+  });
 }
+
+const duplicateOutId = (ruleOutId: string) =>
+  ApiError.of(400, 'DUPLICATE', 'common.duplicate', { value: ruleOutId }, 'ruleOutId');
 
 async function refuseDuplicateOutId(db: Queryable, auth: RequestAuth, ruleOutId: string, id: string | undefined) {
   const parts = [eq(qcRules.ruleOutId, ruleOutId), visible(qcRules, auth)];
@@ -245,7 +253,7 @@ async function refuseDuplicateOutId(db: Queryable, auth: RequestAuth, ruleOutId:
     .select({ id: qcRules.id })
     .from(qcRules)
     .where(and(...parts));
-  if (other !== undefined) throw ApiError.of(400, 'DUPLICATE', 'common.duplicate', { value: ruleOutId }, 'ruleOutId');
+  if (other !== undefined) throw duplicateOutId(ruleOutId);
 }
 
 /** A rule still linked in a scheme cannot go to the trash: the scheme would silently lose it. */

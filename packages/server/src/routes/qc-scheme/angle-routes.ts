@@ -26,6 +26,7 @@ import {
 } from '../../crud/entity-table.js';
 import { dbId, dbIds } from '../../crud/ids.js';
 import { qcAngleRules, qcAngles, qcRules, qcSchemes } from '../../db/schema/index.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { ApiError } from '../../http/api-error.js';
 import { defineRoute, noBody } from '../../http/define-route.js';
 import type { RequestAuth } from '../../http/request-auth.js';
@@ -141,25 +142,33 @@ export async function angleRoutes(app: FastifyInstance): Promise<void> {
       errors: [404],
       tags,
     },
-    async ({ body, auth }) =>
-      db.transaction(async (tx) => {
-        const scheme = await loadLiveScheme(tx, auth, body.schemeId);
-        const [angle] = await loadAngles(tx, auth.organizationId, { angleIds: [dbId(body.angleId) ?? 0] });
-        if (angle === undefined || angle.schemeId !== String(scheme.id)) throw notFound(ANGLE, body.angleId);
-        const ruleKeys = await requireAllVisible(tx, qcRules, auth, body.ruleIds, RULE);
-        const linked = new Map(angle.angleRules.map((l) => [l.ruleId, l.id]));
-        const fresh = ruleKeys.filter((k) => !linked.has(String(k)));
-        if (fresh.length > 0) {
-          const rows = await tx
-            .insert(qcAngleRules)
-            .values(
-              fresh.map((ruleId) => ({ schemeId: scheme.id, angleId: Number(angle.id), ruleId, ...createdBy(auth) })),
-            )
-            .returning({ id: qcAngleRules.id, ruleId: qcAngleRules.ruleId });
-          for (const r of rows) linked.set(String(r.ruleId), String(r.id));
-        }
-        return { ids: ruleKeys.map((k) => linked.get(String(k))!) };
-      }),
+    async ({ body, auth }) => {
+      const link = () =>
+        db.transaction(async (tx) => {
+          const scheme = await loadLiveScheme(tx, auth, body.schemeId);
+          const [angle] = await loadAngles(tx, auth.organizationId, { angleIds: [dbId(body.angleId) ?? 0] });
+          if (angle === undefined || angle.schemeId !== String(scheme.id)) throw notFound(ANGLE, body.angleId);
+          const ruleKeys = await requireAllVisible(tx, qcRules, auth, body.ruleIds, RULE);
+          const linked = new Map(angle.angleRules.map((l) => [l.ruleId, l.id]));
+          const fresh = ruleKeys.filter((k) => !linked.has(String(k)));
+          if (fresh.length > 0) {
+            const rows = await tx
+              .insert(qcAngleRules)
+              .values(
+                fresh.map((ruleId) => ({ schemeId: scheme.id, angleId: Number(angle.id), ruleId, ...createdBy(auth) })),
+              )
+              .returning({ id: qcAngleRules.id, ruleId: qcAngleRules.ruleId });
+            for (const r of rows) linked.set(String(r.ruleId), String(r.id));
+          }
+          return { ids: ruleKeys.map((k) => linked.get(String(k))!) };
+        });
+      // linking keeps links that exist: a call that lost the race to the same link (the unique index refused it)
+      // runs again and answers the winner's link, committed by then
+      return link().catch((error: unknown) => {
+        if (isUniqueViolation(error, ONE_LINK)) return link();
+        throw error;
+      });
+    },
   );
 
   defineRoute(
@@ -173,19 +182,39 @@ export async function angleRoutes(app: FastifyInstance): Promise<void> {
       tags,
     },
     async ({ body, auth }) =>
-      db.transaction(async (tx) => {
-        const moved = await moveDeleted(tx, qcAngleRules, auth, body.ids, body.deleted, ANGLE_RULE);
-        const schemes = await tx
-          .selectDistinct({ schemeId: qcAngleRules.schemeId })
-          .from(qcAngleRules)
-          .where(and(inArray(qcAngleRules.id, dbIds(body.ids)), eq(qcAngleRules.organizationId, auth.organizationId)));
-        await pruneVeto(
-          tx,
-          auth,
-          schemes.map((s) => s.schemeId),
-        );
-        return moved;
-      }),
+      db
+        .transaction(async (tx) => {
+          const moved = await moveDeleted(tx, qcAngleRules, auth, body.ids, body.deleted, ANGLE_RULE);
+          const schemes = await tx
+            .selectDistinct({ schemeId: qcAngleRules.schemeId })
+            .from(qcAngleRules)
+            .where(
+              and(inArray(qcAngleRules.id, dbIds(body.ids)), eq(qcAngleRules.organizationId, auth.organizationId)),
+            );
+          await pruneVeto(
+            tx,
+            auth,
+            schemes.map((s) => s.schemeId),
+          );
+          return moved;
+        })
+        .catch((error: unknown) => {
+          // restoring a link whose rule was linked into the angle again since
+          throw isUniqueViolation(error, ONE_LINK) ? linkedAgain() : error;
+        }),
+  );
+}
+
+/** The unique index of live links: a rule is linked into an angle once. */
+const ONE_LINK = 'qc_angle_rules_angle_rule_uq';
+
+function linkedAgain(): ApiError {
+  return new ApiError(
+    400,
+    'DUPLICATE',
+    '该规则已重新关联到此维度，不能再恢复旧的关联',
+    'The rule has been linked into this angle again; its old link cannot be restored',
+    'ids',
   );
 }
 
