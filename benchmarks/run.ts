@@ -4,6 +4,8 @@
  *   npm run bench                         full run (64 MB dense corpus, 100 k sessions)
  *   npm run bench -- --quick              smaller corpora (8 MB, 10 k sessions), for a smoke test
  *   npm run bench -- --suite rules        one suite (repeatable): censor-scan, censor-build, rules, scaling, end-to-end
+ *   npm run bench -- --suite api          the console server's list throughput over HTTP (only when asked for;
+ *                                         PostgreSQL as well when DATABASE_URL is set)
  *
  * Prints a table of each figure with its target, writes benchmarks/results/latest.json (latest-quick.json with --quick).
  */
@@ -15,27 +17,33 @@ import { ensureDir, fmt, log, RESULTS_DIR } from './lib/common.js';
 import { buildCorpora, FULL, QUICK } from './lib/corpus.js';
 import { loadCensorFactory } from './lib/matchers.js';
 import { checks, type Figure } from './lib/report.js';
+import { apiSuite } from './suites/api.js';
 import { censorBuild } from './suites/censor-build.js';
 import { censorScan, ensureRipgrep } from './suites/censor-scan.js';
 import { endToEnd } from './suites/end-to-end.js';
 import { loadSessions, type RulesSuiteResult, rulesSuite, schemesOf } from './suites/rules.js';
 import { scaling } from './suites/scaling.js';
 
-const SUITES = ['censor-scan', 'censor-build', 'rules', 'scaling', 'end-to-end'] as const;
+const SUITES = ['censor-scan', 'censor-build', 'rules', 'scaling', 'end-to-end', 'api'] as const;
 type Suite = (typeof SUITES)[number];
+/** what a run without --suite measures: the engine (PERFORMANCE.md); the api suite runs when asked for */
+const DEFAULT_SUITES: readonly Suite[] = ['censor-scan', 'censor-build', 'rules', 'scaling', 'end-to-end'];
+/** suites that read the generated corpora (the api suite reads the STC-3 file through the demo seed) */
+const CORPUS_SUITES: readonly Suite[] = DEFAULT_SUITES;
 
 const { values } = parseArgs({
   options: { quick: { type: 'boolean', default: false }, suite: { type: 'string', multiple: true } },
   strict: true,
 });
 const quick = values.quick === true;
-const chosen = (values.suite ?? [...SUITES]) as Suite[];
+const chosen = (values.suite ?? [...DEFAULT_SUITES]) as Suite[];
 for (const s of chosen) if (!SUITES.includes(s)) throw new Error(`unknown suite ${s}; one of ${SUITES.join(', ')}`);
 
 const started = Date.now();
 const profile = quick ? QUICK : FULL;
-const corpora = await buildCorpora(profile);
-log(`corpora ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+const needsCorpora = chosen.some((s) => CORPUS_SUITES.includes(s));
+const corpora = needsCorpora ? await buildCorpora(profile) : null;
+if (corpora !== null) log(`corpora ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 const figures: Figure[] = [];
 const suites: Record<string, unknown> = {};
@@ -49,14 +57,14 @@ async function timed(name: string, fn: () => Promise<void> | void): Promise<void
 
 if (chosen.includes('censor-scan')) {
   await timed('censor-scan', async () => {
-    const r = censorScan(corpora, { quick, censor: await loadCensorFactory() });
+    const r = censorScan(corpora!, { quick, censor: await loadCensorFactory() });
     figures.push(...r.figures);
     suites['censor-scan'] = r.details;
   });
 }
 if (chosen.includes('censor-build')) {
   await timed('censor-build', () => {
-    const r = censorBuild(corpora, ensureRipgrep() !== null);
+    const r = censorBuild(corpora!, ensureRipgrep() !== null);
     figures.push(...r.figures);
     suites['censor-build'] = r.details;
   });
@@ -64,8 +72,8 @@ if (chosen.includes('censor-build')) {
 let rules = null as RulesSuiteResult | null;
 if (chosen.includes('rules') || chosen.includes('end-to-end')) {
   await timed('rules', () => {
-    const sessions = loadSessions(corpora.sessionsPath);
-    rules = rulesSuite(corpora, sessions, { quick });
+    const sessions = loadSessions(corpora!.sessionsPath);
+    rules = rulesSuite(corpora!, sessions, { quick });
     if (chosen.includes('rules')) {
       figures.push(...rules.figures);
       suites.rules = { sessions: sessions.length, ...rules.details };
@@ -79,7 +87,7 @@ if (chosen.includes('end-to-end')) {
     const scheme = r?.schemes.get('mixed-100');
     if (!r || !scheme) throw new Error('end-to-end needs the rules suite schemes');
     const e = endToEnd({
-      sessionsPath: corpora.sessionsPath,
+      sessionsPath: corpora!.sessionsPath,
       sessions: profile.sessions,
       rulesPath: scheme.rulesPath,
       schemePath: scheme.schemePath,
@@ -93,10 +101,10 @@ if (chosen.includes('end-to-end')) {
 
 if (chosen.includes('scaling')) {
   await timed('scaling', async () => {
-    const schemes = rules?.schemes ?? schemesOf(corpora, loadSessions(corpora.sessionsPath, 5_000));
+    const schemes = rules?.schemes ?? schemesOf(corpora!, loadSessions(corpora!.sessionsPath, 5_000));
     const scheme = schemes.get('mixed-100')!;
     const r = await scaling({
-      sessionsPath: corpora.sessionsPath,
+      sessionsPath: corpora!.sessionsPath,
       rulesPath: scheme.rulesPath,
       schemePath: scheme.schemePath,
       label: 'mixed-100',
@@ -104,6 +112,13 @@ if (chosen.includes('scaling')) {
     });
     figures.push(...r.figures);
     suites.scaling = r.details;
+  });
+}
+if (chosen.includes('api')) {
+  await timed('api', async () => {
+    const r = await apiSuite({ quick });
+    figures.push(...r.figures);
+    suites.api = r.details;
   });
 }
 const totalSeconds = (Date.now() - started) / 1000;

@@ -94,6 +94,15 @@ export const aiResults = pgTable(
   (t) => [
     uniqueIndex('ai_results_session_scheme_uq').on(t.sessionRef, t.schemeId),
     index('ai_results_org_begin_idx').on(t.organizationId, t.deleted, t.sessionBeginTime),
+    // the AI result list as it opens (QC status CHECKED, newest session first, id for ties): rows come in order, the
+    // count reads only the index, and the planner picks it even without statistics (PGlite never analyzes)
+    index('ai_results_org_status_begin_idx').on(
+      t.organizationId,
+      t.deleted,
+      t.aiStatus,
+      t.sessionBeginTime.desc().nullsFirst(),
+      t.id,
+    ),
     index('ai_results_org_close_idx').on(t.organizationId, t.deleted, t.closeTime),
     index('ai_results_org_modify_idx').on(t.organizationId, t.deleted, t.modifyTime),
     index('ai_results_org_ai_score_idx').on(t.organizationId, t.aiScore),
@@ -218,6 +227,10 @@ export const complaints = pgTable(
     index('complaints_org_session_idx').on(t.organizationId, t.sessionId),
     index('complaints_org_agent_idx').on(t.organizationId, t.agentId),
     index('complaints_result_idx').on(t.type, t.resultId),
+    // "one pending complaint per result" (qc-area §4): the filing route's check alone lets concurrent filings through
+    uniqueIndex('complaints_one_pending_uq')
+      .on(t.type, t.resultId)
+      .where(sql`${t.status} = 'PENDING' and ${t.deleted} = 'NONE'`),
     index('complaints_group_ids_idx').using('gin', t.groupIds),
   ],
 );

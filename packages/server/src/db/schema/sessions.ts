@@ -89,6 +89,8 @@ export const chatSessions = pgTable(
     index('chat_sessions_org_chat_idx').on(t.organizationId, t.chatId),
     index('chat_sessions_org_line_status_idx').on(t.organizationId, t.lineId, t.status, t.id),
     index('chat_sessions_org_begin_idx').on(t.organizationId, t.beginTime),
+    // the session list's order (newest first, id for ties; read backwards): a page reads its rows, not every session
+    index('chat_sessions_org_begin_id_idx').on(t.organizationId, t.beginTime, t.id),
   ],
 );
 

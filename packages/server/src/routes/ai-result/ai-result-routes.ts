@@ -11,27 +11,27 @@ import {
   savedAnswerSchema,
 } from '@qcdesk/contracts';
 import { reviewScore, ScoreInputError } from '@qcdesk/engine';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { modifiedBy, notFound, updateVersioned } from '../../crud/entity-table.js';
 import { dbId } from '../../crud/ids.js';
 import { offsetOf, pageAnswer, pickFields } from '../../crud/page.js';
 import type { Database } from '../../db/connect.js';
-import { aiResults, manualResults, type StoredResultRule } from '../../db/schema/qc-results.js';
+import { aiResults, type StoredResultRule } from '../../db/schema/qc-results.js';
 import { chatMessages } from '../../db/schema/sessions.js';
 import { ApiError } from '../../http/api-error.js';
 import { defineRoute, noBody } from '../../http/define-route.js';
 import type { RequestAuth } from '../../http/request-auth.js';
 import { loadSchemeDefinition } from '../../tasks/scheme-definition.js';
 import { complaintRecord } from '../complaint/complaint-record.js';
-import { complaintsOfResults } from '../complaint/complaints-of-results.js';
 import { requireComplaint } from '../complaint/require-complaint.js';
 import { messageRecord, sessionRecord } from '../sessions/session-record.js';
 import { requireSession } from '../sessions/session-routes.js';
 import { sessionPanel } from '../sessions/transcript.js';
 import { aiResultListSchema, aiResultOrder, aiResultWhere } from './ai-result-filter.js';
-import { AI_RESULT, type AiResultRow, aiResultRecord, type ManualRow } from './ai-result-record.js';
+import { AI_RESULT, aiResultRecord } from './ai-result-record.js';
+import { type AiResultWithRelated, aiResultRows } from './ai-result-rows.js';
 
 const tags = ['ai-result'];
 /** messages a detail carries at most (the transcript pages further through /message/query) */
@@ -40,21 +40,8 @@ const DETAIL_MESSAGES = 1000;
 /** AI results: /v3/chats/ai-result/page, list, detail, create (re-inspection). */
 export async function aiResultRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app.deps;
-  const records = async (rows: AiResultRow[]) => {
-    const [manual, complaints] = await Promise.all([
-      manualOf(
-        db,
-        rows.map((r) => r.sessionRef),
-      ),
-      complaintsOfResults(
-        db,
-        rows[0]?.organizationId ?? 0,
-        'AI',
-        rows.map((r) => r.id),
-      ),
-    ]);
-    return rows.map((r) => aiResultRecord(r, manual.get(r.sessionRef), complaints.get(r.id) ?? [], config.timeZone));
-  };
+  const records = (found: AiResultWithRelated[]) =>
+    found.map((f) => aiResultRecord(f.row, f.manual, f.complaints, config.timeZone));
 
   defineRoute(
     app,
@@ -67,20 +54,16 @@ export async function aiResultRoutes(app: FastifyInstance): Promise<void> {
       tags,
     },
     async ({ query, body, auth }) => {
-      const where = aiResultWhere(body, auth, config.timeZone);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(aiResults)
-          .where(where)
-          .orderBy(...aiResultOrder(body))
-          .limit(query.size)
-          .offset(offsetOf(query)),
-        db.select({ n: count() }).from(aiResults).where(where),
-      ]);
+      const { rows, total } = await aiResultRows(db, {
+        where: aiResultWhere(body, auth, config.timeZone),
+        order: aiResultOrder(body),
+        limit: query.size,
+        offset: offsetOf(query),
+        total: true,
+      });
       return pageAnswer(
-        (await records(rows)).map((r) => pickFields(r, body.fields)),
-        total?.n ?? 0,
+        records(rows).map((r) => pickFields(r, body.fields)),
+        total,
         query,
       );
     },
@@ -96,13 +79,12 @@ export async function aiResultRoutes(app: FastifyInstance): Promise<void> {
       tags,
     },
     async ({ body, auth }) => {
-      const rows = await db
-        .select()
-        .from(aiResults)
-        .where(aiResultWhere(body, auth, config.timeZone))
-        .orderBy(...aiResultOrder(body))
-        .limit(LIMITS.pageSizeMax);
-      return (await records(rows)).map((r) => pickFields(r, body.fields));
+      const { rows } = await aiResultRows(db, {
+        where: aiResultWhere(body, auth, config.timeZone),
+        order: aiResultOrder(body),
+        limit: LIMITS.pageSizeMax,
+      });
+      return records(rows).map((r) => pickFields(r, body.fields));
     },
   );
 
@@ -120,28 +102,27 @@ export async function aiResultRoutes(app: FastifyInstance): Promise<void> {
     },
     async ({ query, auth }) => {
       const session = await requireSession(app, auth, query.sessionId);
-      const [row] = await db
-        .select()
-        .from(aiResults)
-        .where(
-          and(
-            eq(aiResults.organizationId, auth.organizationId),
-            eq(aiResults.sessionRef, session.id),
-            auth.agentId === null ? undefined : eq(aiResults.agentId, auth.agentId),
-            query.schemeId === undefined ? undefined : eq(aiResults.schemeId, dbId(query.schemeId) ?? 0),
-            query.id === undefined ? undefined : eq(aiResults.id, dbId(query.id) ?? 0),
-          ),
-        )
-        .orderBy(desc(aiResults.modifyTime), desc(aiResults.id))
-        .limit(1);
-      if (row === undefined) throw notFound(AI_RESULT, query.sessionId);
+      const {
+        rows: [found],
+      } = await aiResultRows(db, {
+        where: and(
+          eq(aiResults.organizationId, auth.organizationId),
+          eq(aiResults.sessionRef, session.id),
+          auth.agentId === null ? undefined : eq(aiResults.agentId, auth.agentId),
+          query.schemeId === undefined ? undefined : eq(aiResults.schemeId, dbId(query.schemeId) ?? 0),
+          query.id === undefined ? undefined : eq(aiResults.id, dbId(query.id) ?? 0),
+        )!,
+        order: [desc(aiResults.modifyTime), desc(aiResults.id)],
+        limit: 1,
+      });
+      if (found === undefined) throw notFound(AI_RESULT, query.sessionId);
       const messages = await db
         .select()
         .from(chatMessages)
         .where(eq(chatMessages.sessionRef, session.id))
         .orderBy(asc(chatMessages.seq))
         .limit(DETAIL_MESSAGES);
-      const [record] = await records([row]);
+      const [record] = records([found]);
       return {
         ...record!,
         session: sessionRecord(session, config.timeZone),
@@ -164,16 +145,19 @@ export async function aiResultRoutes(app: FastifyInstance): Promise<void> {
     },
     async ({ query, auth }) => {
       const complaint = await requireComplaint(db, auth, query.complaintId);
-      const [row] =
+      const [found] =
         complaint.type === 'AI'
-          ? await db
-              .select()
-              .from(aiResults)
-              .where(and(eq(aiResults.id, complaint.resultId), eq(aiResults.organizationId, auth.organizationId)))
+          ? (
+              await aiResultRows(db, {
+                where: and(eq(aiResults.id, complaint.resultId), eq(aiResults.organizationId, auth.organizationId))!,
+                order: [],
+                limit: 1,
+              })
+            ).rows
           : [];
-      if (row === undefined) throw notFound(AI_RESULT, query.complaintId);
-      const session = await requireSession(app, auth, row.sessionId);
-      const [record] = await records([row]);
+      if (found === undefined) throw notFound(AI_RESULT, query.complaintId);
+      const session = await requireSession(app, auth, found.row.sessionId);
+      const [record] = records([found]);
       return {
         ...record!,
         complaint: complaintRecord(complaint, config.timeZone),
@@ -195,24 +179,6 @@ export async function aiResultRoutes(app: FastifyInstance): Promise<void> {
     },
     async ({ body, auth }) => ({ id: await review(db, auth, body) }),
   );
-}
-
-async function manualOf(db: Database, sessionRefs: number[]): Promise<Map<number, ManualRow>> {
-  if (sessionRefs.length === 0) return new Map();
-  const rows = await db
-    .select({
-      sessionRef: manualResults.sessionRef,
-      manualScore: manualResults.manualScore,
-      manualAngles: manualResults.manualAngles,
-      style: manualResults.style,
-      pass: manualResults.pass,
-      manualStatus: manualResults.manualStatus,
-    })
-    .from(manualResults)
-    .where(and(inArray(manualResults.sessionRef, [...new Set(sessionRefs)]), eq(manualResults.deleted, 'NONE')))
-    .orderBy(asc(manualResults.resultTime));
-  // the latest assessment of the session wins (rows come oldest first)
-  return new Map(rows.map((r) => [r.sessionRef, r]));
 }
 
 /**

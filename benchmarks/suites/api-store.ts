@@ -1,0 +1,181 @@
+/**
+ * The api suite's store: a console server as a first start makes it with the demo data (the STC-3 sessions dressed
+ * and inspected by the demo task on the active AI scheme), plus a second task on the draft AI scheme, so that every
+ * session has two AI results (about 8,000) — on PGlite in a temp folder, or on a PostgreSQL database of its own
+ * (created on the server DATABASE_URL names, dropped afterwards). Then the real HTTP server on 127.0.0.1.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, count, eq } from 'drizzle-orm';
+import pg from 'pg';
+import { readServerConfig, type ServerConfig } from '../../packages/server/src/config/server-config.js';
+import { type OpenDatabase, openDatabase } from '../../packages/server/src/db/connect.js';
+import { qcSchemes } from '../../packages/server/src/db/schema/qc-config.js';
+import { aiResults } from '../../packages/server/src/db/schema/qc-results.js';
+import { qcTasks } from '../../packages/server/src/db/schema/qc-tasks.js';
+import { chatSessions } from '../../packages/server/src/db/schema/sessions.js';
+import { buildApp } from '../../packages/server/src/http/build-app.js';
+import { createPoolEvaluator } from '../../packages/server/src/queue/pool-evaluator.js';
+import { seedStore } from '../../packages/server/src/seed/seed-store.js';
+import { STC3_FILE } from '../../packages/server/src/tasks/demo-seeder.js';
+import { runTask } from '../../packages/server/src/tasks/run-task.js';
+import { log } from '../lib/common.js';
+
+export type StoreDriver = 'pglite' | 'postgres';
+
+export interface ApiStore {
+  readonly driver: StoreDriver;
+  /** http://127.0.0.1:<port> */
+  readonly origin: string;
+  /** the admin's session cookie (`name=value`) */
+  readonly cookie: string;
+  readonly sessions: number;
+  readonly aiResults: number;
+  readonly buildSeconds: number;
+  close(): Promise<void>;
+}
+
+const PASSWORD = 'bench-password-1';
+
+/** A throw-away PostgreSQL database on the server `adminUrl` names, as the server tests make theirs. */
+async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `qcdesk_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** Every session inspected by the draft AI scheme as well: a second result per session. */
+async function secondSchemeResults(database: OpenDatabase, organizationId: number): Promise<void> {
+  const db = database.db;
+  const [draft] = await db
+    .select({ id: qcSchemes.id })
+    .from(qcSchemes)
+    .where(
+      and(
+        eq(qcSchemes.organizationId, organizationId),
+        eq(qcSchemes.targetType, 'AI'),
+        eq(qcSchemes.status, 'INACTIVE'),
+      ),
+    )
+    .limit(1);
+  if (draft === undefined) throw new Error('api suite: the demo seed made no draft AI scheme');
+  const [demoTask] = await db
+    .select({ lineIds: qcTasks.lineIds, lines: qcTasks.lines, creatorId: qcTasks.creatorId })
+    .from(qcTasks)
+    .where(eq(qcTasks.organizationId, organizationId))
+    .limit(1);
+  if (demoTask === undefined) throw new Error('api suite: the demo seed made no task');
+  const [task] = await db
+    .insert(qcTasks)
+    .values({
+      organizationId,
+      name: 'bench: second AI scheme',
+      type: 'OFFLINE_TEXT',
+      status: 'ACTIVE',
+      schemeId: draft.id,
+      lineIds: demoTask.lineIds,
+      lines: demoTask.lines,
+      creatorId: demoTask.creatorId,
+      creatorName: 'bench',
+      modifierId: demoTask.creatorId,
+      modifierName: 'bench',
+    })
+    .returning({ id: qcTasks.id });
+  const evaluator = createPoolEvaluator();
+  try {
+    const outcome = await runTask(db, evaluator, task!.id);
+    if (outcome !== 'DONE') throw new Error(`api suite: the second task ended ${outcome}`);
+  } finally {
+    await evaluator.close();
+  }
+}
+
+export async function buildApiStore(driver: StoreDriver): Promise<ApiStore> {
+  const started = Date.now();
+  if (STC3_FILE === '' || !existsSync(STC3_FILE))
+    throw new Error(
+      'api suite: the STC-3 sessions file is missing (QCDESK_SESSIONS, or fixtures/sessions/stc3-helpdesk-sessions.jsonl.gz)',
+    );
+  const folder = mkdtempSync(join(tmpdir(), 'qcdesk-bench-api-'));
+  let scratch: { url: string; drop: () => Promise<void> } | null = null;
+  if (driver === 'postgres') {
+    const adminUrl = process.env.DATABASE_URL;
+    if (adminUrl === undefined || adminUrl === '') throw new Error('api suite: postgres needs DATABASE_URL');
+    scratch = await scratchDatabase(adminUrl);
+  }
+  const config: ServerConfig = {
+    ...readServerConfig({ QCDESK_ADMIN_PASSWORD: PASSWORD, QCDESK_DEMO_PASSWORD: PASSWORD }),
+    host: '127.0.0.1',
+    port: 0,
+    databaseUrl: scratch?.url ?? null,
+    redisUrl: null,
+    dataDir: join(folder, 'data'),
+    filesDir: join(folder, 'files'),
+    demo: true,
+  };
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const cleanUp = async () => {
+    await database.close();
+    if (scratch !== null) await scratch.drop();
+    rmSync(folder, { recursive: true, force: true });
+  };
+  try {
+    log(`api suite (${driver}): seeding the demo store from ${STC3_FILE}`);
+    await seedStore(database.db, config, { log: (line) => log(`  ${line}`) });
+    const [organization] = await database.db
+      .select({ id: chatSessions.organizationId, n: count() })
+      .from(chatSessions)
+      .groupBy(chatSessions.organizationId);
+    if (organization === undefined) throw new Error('api suite: the demo seed imported no session');
+    await secondSchemeResults(database, organization.id);
+    const [results] = await database.db.select({ n: count() }).from(aiResults);
+    // the request log is formatted as in production (its cost counts) but not printed over the results
+    const app = await buildApp({ db: database.db, config, logStream: { write: () => {} } });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('api suite: no TCP address');
+    const origin = `http://127.0.0.1:${address.port}`;
+    const login = await fetch(`${origin}/v3/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+    });
+    const cookie = login.headers.get('set-cookie')?.split(';')[0];
+    if (login.status !== 200 || cookie === undefined)
+      throw new Error(`api suite: admin sign-in failed: ${login.status} ${await login.text()}`);
+    const buildSeconds = (Date.now() - started) / 1000;
+    log(
+      `api suite (${driver}): ${organization.n} sessions, ${results?.n ?? 0} AI results in ${buildSeconds.toFixed(1)} s`,
+    );
+    return {
+      driver,
+      origin,
+      cookie,
+      sessions: organization.n,
+      aiResults: results?.n ?? 0,
+      buildSeconds,
+      async close() {
+        await app.close();
+        await cleanUp();
+      },
+    };
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+}
