@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 /** Where the browser tests save a screenshot of each main screen (linked from the README). */
 export const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
@@ -59,14 +59,19 @@ export async function newPage(browser: Browser): Promise<Page> {
   return page;
 }
 
+/**
+ * The screen as a picture: written to docs/screenshots/ only when asked (`SCREENSHOTS=1 npm run test:e2e`), so that a
+ * test run leaves the work tree as it found it; otherwise taken and dropped (the same waits, the same rendering).
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
+  const write = process.env.SCREENSHOTS === '1';
+  if (write) mkdirSync(SCREENSHOTS, { recursive: true });
   // the screen itself, without the success toasts of the steps before it
   const hide = await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
   // let Mantine's transitions and the last requests settle so the picture is the screen a person sees
   await page.waitForLoadState('networkidle').catch(() => {});
   await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: false });
+  await page.screenshot({ ...(write ? { path: `${SCREENSHOTS}${name}.png` } : {}), fullPage: false });
   await hide.evaluate((node) => node.remove());
 }
 
@@ -215,6 +220,11 @@ export function useBrowser(pageCount = 1): BrowserPages {
   });
   afterAll(async () => {
     await browser?.close();
+    // the server's Content-Security-Policy must let every screen do its work: Chromium logs each refusal
+    const refused = opened.pages.flatMap((p) =>
+      (pageErrors.get(p) ?? []).filter((e) => /Content Security Policy/i.test(e)),
+    );
+    expect(refused, 'refused by the Content-Security-Policy').toEqual([]);
   });
   return opened;
 }

@@ -6,10 +6,14 @@ const recordId = z
   .union([z.number().int().positive(), z.string().regex(/^[1-9]\d{0,15}$/, 'expected a positive whole number id')])
   .transform(Number);
 const externalId = z.union([z.string().trim().min(1).max(200), z.number().int().nonnegative()]).transform(String);
+/** the latest time a JavaScript Date (and so a stored timestamp) can hold, in epoch milliseconds */
+const MAX_EPOCH_MS = 8.64e15;
+/** a whole number the database's integer columns hold */
+const int32 = () => z.number().int().min(-2147483648).max(2147483647);
 /** epoch milliseconds, or an ISO 8601 time with its zone */
 const instant = z
   .union([
-    z.number().finite().nonnegative(),
+    z.number().finite().nonnegative().max(MAX_EPOCH_MS),
     z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'expected epoch milliseconds or an ISO 8601 time'),
   ])
   .transform((v) => new Date(typeof v === 'number' ? v : Date.parse(v)));
@@ -20,9 +24,9 @@ const messageSchema = z.object({
   senderRole: z.string().trim().min(1).max(40),
   senderNick: optionalText(200),
   senderAvatar: optionalText(2000),
-  sendTime: z.union([z.number().finite().nonnegative(), z.string().min(1)]).transform((v, ctx) => {
+  sendTime: z.union([z.number().finite().nonnegative().max(MAX_EPOCH_MS), z.string().min(1)]).transform((v, ctx) => {
     const ms = typeof v === 'number' ? v : Number.isFinite(Number(v)) ? Number(v) : Date.parse(v);
-    if (Number.isNaN(ms)) {
+    if (Number.isNaN(ms) || ms < 0 || ms > MAX_EPOCH_MS) {
       ctx.addIssue({ code: 'custom', message: 'expected epoch milliseconds or an ISO 8601 time' });
       return z.NEVER;
     }
@@ -69,7 +73,7 @@ export const sessionImportSchema = z.object({
   summary: z.union([z.boolean(), sessionSummarySchema]).default(false),
   /** the summary as older desks sent it beside `summary: true`; `summary` as an object is preferred */
   summaryDetail: z.record(z.string(), z.unknown()).nullish(),
-  scoreProgress: z.number().int().default(-1),
+  scoreProgress: int32().default(-1),
   scoreWay: z.enum(['AGENT', 'CUSTOMER', 'SYSTEM']).nullish(),
   scoringTime: instant.nullish(),
   scoredTime: instant.nullish(),
@@ -77,7 +81,7 @@ export const sessionImportSchema = z.object({
     .object({
       id: z.union([z.string(), z.number()]).nullish(),
       resolved: z.boolean().nullish(),
-      score: z.number().int().nullish(),
+      score: int32().nullish(),
       note: z.string().max(2000).nullish(),
     })
     .nullish(),
