@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { readServerConfig } from '../../src/config/server-config.js';
-import { type OpenDatabase, openDatabase } from '../../src/db/connect.js';
+import { type Database, type OpenDatabase, openDatabase } from '../../src/db/connect.js';
 
 const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -44,12 +44,13 @@ function migrationsUpTo(lastTag: string): string {
 export type RawSql = (query: ReturnType<typeof sql>) => Promise<{ rows: Record<string, unknown>[] }>;
 
 /**
- * A store migrated only up to `lastTag`, filled by `fill` (raw SQL), then opened as the server opens it (every
- * migration run). PGlite on disk, or a fresh PostgreSQL database when DATABASE_URL is set. `close` drops it all.
+ * A store migrated only up to `lastTag`, filled by `fill` (raw SQL; or the query builder, for tables whose current
+ * schema still fits the old one), then opened as the server opens it (every migration run). PGlite on disk, or a
+ * fresh PostgreSQL database when DATABASE_URL is set. `close` drops it all.
  */
 export async function storeMigratedFrom(
   lastTag: string,
-  fill: (run: RawSql) => Promise<void>,
+  fill: (run: RawSql, db: Database) => Promise<void>,
 ): Promise<{ opened: OpenDatabase; close(): Promise<void> }> {
   const cleanups: (() => Promise<void> | void)[] = [];
   const close = async () => {
@@ -64,7 +65,7 @@ export async function storeMigratedFrom(
     const client = new PGlite(dataDir);
     const db = drizzlePglite({ client });
     await migratePglite(db, { migrationsFolder: old });
-    await fill((q) => db.execute(q) as Promise<{ rows: Record<string, unknown>[] }>);
+    await fill((q) => db.execute(q) as Promise<{ rows: Record<string, unknown>[] }>, db as unknown as Database);
     await client.close();
     const opened = await openDatabase({ databaseUrl: null, dataDir });
     cleanups.push(() => opened.close());
@@ -86,7 +87,7 @@ export async function storeMigratedFrom(
   const pool = new pg.Pool({ connectionString: url.toString() });
   const db = drizzlePg({ client: pool });
   await migratePg(db, { migrationsFolder: old });
-  await fill((q) => db.execute(q) as Promise<{ rows: Record<string, unknown>[] }>);
+  await fill((q) => db.execute(q) as Promise<{ rows: Record<string, unknown>[] }>, db as unknown as Database);
   await pool.end();
   const opened = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
   // closed before the database is dropped (cleanups run last first)

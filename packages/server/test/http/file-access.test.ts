@@ -12,7 +12,8 @@ import type { DemoSeedContext } from '../../src/seed/demo-seeders.js';
 import { DEMO_ROLES } from '../../src/seed/seed-store.js';
 import { type Caller, organisationWith, signIn } from '../helpers/accounts.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-import { activeTask, aiScheme, deskSessions, type Json, ok } from '../tasks/fixtures.js';
+import { uploadFile } from '../helpers/uploads.js';
+import { deskSessions, inspectedDesk, type Json, ok } from '../tasks/fixtures.js';
 
 // Who may download a file of his organisation: whoever may see what it belongs to (issue 13 point 11).
 let t: TestApp;
@@ -51,11 +52,7 @@ beforeAll(async () => {
   zhang = await agent('fa-zhang', 101);
   li = await agent('fa-li', 102);
   newcomer = await agent('fa-new', 104);
-  await ok(admin.post('/v3/chats/session/import', deskSessions(12)));
-  const scheme = await aiScheme(admin);
-  await activeTask(admin, scheme.schemeId, ['1', '2']);
-  await t.app.tasks.whenIdle();
-  aiRows = await ok(admin.post('/v3/chats/ai-result/list', {}));
+  ({ aiRows } = await inspectedDesk(t, admin, deskSessions(12)));
 }, 120_000);
 afterAll(async () => {
   await t.close();
@@ -63,17 +60,7 @@ afterAll(async () => {
 });
 
 async function upload(who: Caller, name: string, content: string): Promise<string> {
-  const boundary = '----qcdesk-test';
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v3/worker/center/upload',
-    payload:
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
-      `Content-Type: application/octet-stream\r\n\r\n${content}\r\n--${boundary}--\r\n`,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: who.cookie },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().path;
+  return (await ok(uploadFile(t, who, name, content))).path;
 }
 const download = (who: Caller, path: string) =>
   t.app.inject({ method: 'GET', url: '/v3/worker/center/download', query: { path }, headers: { cookie: who.cookie } });

@@ -6,6 +6,7 @@ import { storedFilePath } from '../../src/files/file-store.js';
 import { demoBillPng } from '../../src/seed/demo-chat-images.js';
 import { type Caller, organisationWith } from '../helpers/accounts.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { multipartFile } from '../helpers/uploads.js';
 
 let t: TestApp;
 let user: Caller;
@@ -31,18 +32,10 @@ afterAll(async () => {
   rmSync(`${filesDir}-secret.txt`, { force: true });
 });
 
-function multipart(name: string, content: string) {
-  const boundary = '----qcdesk-test';
-  const payload =
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
-    `Content-Type: application/octet-stream\r\n\r\n${content}\r\n--${boundary}--\r\n`;
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 const download = (path: string, cookie = user.cookie) =>
   t.app.inject({ method: 'GET', url: '/v3/worker/center/download', query: { path }, headers: { cookie } });
 const upload = (name: string, content: string, cookie = user.cookie) => {
-  const body = multipart(name, content);
+  const body = multipartFile(name, content);
   return t.app.inject({
     method: 'POST',
     url: '/v3/worker/center/upload',
@@ -110,7 +103,7 @@ describe('attachments', () => {
     expect(down.rawPayload.subarray(1, 4).toString('ascii')).toBe('PNG');
     expect((await download(path, stranger.cookie)).statusCode).toBe(404);
     // not an upload folder
-    const up = multipart('x.png', 'x');
+    const up = multipartFile('x.png', 'x');
     const refused = await t.app.inject({
       method: 'POST',
       url: '/v3/worker/center/upload',
@@ -123,7 +116,7 @@ describe('attachments', () => {
 
   it('needs a sign-in to download or upload', async () => {
     expect((await download('qc/complaint/x.txt', '')).statusCode).toBe(401);
-    const body = multipart('a.txt', 'x');
+    const body = multipartFile('a.txt', 'x');
     const up = await t.app.inject({ method: 'POST', url: '/v3/worker/center/upload', ...body });
     expect(up.statusCode).toBe(401);
   });
@@ -192,8 +185,8 @@ describe('the upload quota', () => {
     const full = await t.app.inject({
       method: 'POST',
       url: '/v3/worker/center/upload',
-      ...multipart('d.txt', 'd'),
-      headers: { ...multipart('d.txt', 'd').headers, cookie: saver.cookie, 'accept-language': 'en' },
+      ...multipartFile('d.txt', 'd'),
+      headers: { ...multipartFile('d.txt', 'd').headers, cookie: saver.cookie, 'accept-language': 'en' },
     });
     expect(full.statusCode).toBe(413);
     expect(full.json().message).toBe(

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../../src/http/security-headers.js';
 import { type Caller, organisationWith } from '../helpers/accounts.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { multipartFile } from '../helpers/uploads.js';
 
 /**
  * What every route inherits from the shared HTTP layer (issue 13): text the database cannot store and absurd nesting
@@ -235,9 +236,7 @@ describe('request guards', () => {
     });
 
     it('refuses a cross-site multipart upload', async () => {
-      const boundary = 'xyz';
-      const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n--${boundary}--\r\n`;
-      const headers = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+      const { payload, headers } = multipartFile('a.txt', 'hello');
       const foreign = await post('/v3/worker/center/upload', payload, { ...headers, origin: 'http://evil.example' });
       expect(foreign.statusCode).toBe(403);
       const own = await post('/v3/worker/center/upload', payload, { ...headers, origin: 'http://localhost:80' });

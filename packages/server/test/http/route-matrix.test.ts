@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeRegistry } from '../../src/http/define-route.js';
 import { type Caller, organisationWith } from '../helpers/accounts.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { uploadFile } from '../helpers/uploads.js';
 import { activeTask, aiScheme, deskSessions, type Json, ok } from '../tasks/fixtures.js';
 
 let t: TestApp;
@@ -528,15 +529,7 @@ beforeAll(async () => {
     (c: Json) => c.id === aiComplaintId,
   );
   const task = await ok(admin.post('/v3/chats/qc-task/detail', {}, { query: { taskId } }));
-  const boundary = '----qcdesk-matrix';
-  const uploaded = await t.app.inject({
-    method: 'POST',
-    url: '/v3/worker/center/upload',
-    payload:
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="证据.txt"\r\n` +
-      `Content-Type: text/plain\r\n\r\n聊天记录\r\n--${boundary}--\r\n`,
-    headers: { cookie: admin.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-  });
+  const uploaded = await uploadFile(t, admin, '证据.txt', '聊天记录');
   expect(uploaded.statusCode, uploaded.body).toBe(200);
   const { id: tokenId } = await ok(admin.post('/v3/auth/token/create', { name: '质检后台' }));
   const { id: outsiderSchemeId } = await ok(

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { complaints } from '../../src/db/schema/index.js';
 import { type Caller, organisationWith } from '../helpers/accounts.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-import { activeTask, aiScheme, deskSessions, type Json, ok } from '../tasks/fixtures.js';
+import { inspectedDesk, type Json, ok } from '../tasks/fixtures.js';
 
 /**
  * "One pending complaint per result" under concurrent filings: on PostgreSQL the check alone let several through
@@ -16,11 +16,7 @@ let aiRows: Json[];
 beforeAll(async () => {
   t = await startTestApp({ redisUrl: null });
   ({ admin } = await organisationWith(t, 'race-home', { admin: ['*'] }));
-  await ok(admin.post('/v3/chats/session/import', deskSessions(6)));
-  const scheme = await aiScheme(admin);
-  await activeTask(admin, scheme.schemeId, ['1', '2']);
-  await t.app.tasks.whenIdle();
-  aiRows = await ok(admin.post('/v3/chats/ai-result/list', {}));
+  ({ aiRows } = await inspectedDesk(t, admin));
 }, 120_000);
 afterAll(async () => {
   await t?.close();

@@ -6,7 +6,8 @@ import { createRole, createUser } from '../../src/seed/accounts.js';
 import { DEMO_ROLES } from '../../src/seed/seed-store.js';
 import { type Caller, organisationWith, signIn } from '../helpers/accounts.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-import { type AiSchemeFixture, activeTask, aiScheme, deskSessions, type Json, ok } from '../tasks/fixtures.js';
+import { uploadFile } from '../helpers/uploads.js';
+import { type AiSchemeFixture, deskSessions, inspectedDesk, type Json, ok } from '../tasks/fixtures.js';
 
 let t: TestApp;
 let filesDir: string;
@@ -43,11 +44,7 @@ beforeAll(async () => {
     agentId: 101,
   });
   agent = await signIn(t, 'cp-agent', 'test-password-1');
-  await ok(admin.post('/v3/chats/session/import', sessions));
-  scheme = await aiScheme(admin);
-  await activeTask(admin, scheme.schemeId, ['1', '2']);
-  await t.app.tasks.whenIdle();
-  aiRows = await ok(admin.post('/v3/chats/ai-result/list', {}));
+  ({ scheme, aiRows } = await inspectedDesk(t, admin, sessions));
 }, 120_000);
 afterAll(async () => {
   await t.close();
@@ -55,17 +52,7 @@ afterAll(async () => {
 });
 
 async function upload(who: Caller, name: string, content: string): Promise<string> {
-  const boundary = '----qcdesk-test';
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v3/worker/center/upload',
-    payload:
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
-      `Content-Type: application/octet-stream\r\n\r\n${content}\r\n--${boundary}--\r\n`,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: who.cookie },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().path;
+  return (await ok(uploadFile(t, who, name, content))).path;
 }
 
 const page = (body: object, who: Caller = viewer) =>

@@ -1,89 +1,27 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { asc, eq } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readServerConfig } from '../../src/config/server-config.js';
-import { type Database, openDatabase } from '../../src/db/connect.js';
+import type { Database } from '../../src/db/connect.js';
 import { roles } from '../../src/db/schema/index.js';
 import { createOrganization, createRole } from '../../src/seed/accounts.js';
 import { DEMO_ROLES } from '../../src/seed/seed-store.js';
+import { storeMigratedFrom } from '../helpers/store-before-migration.js';
 
-const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
 /** the last migration before qc-complaint.review existed in stored roles */
 const BEFORE_SPLIT = '0002_seed_steps';
-
-/** The migrations folder as it was up to `lastTag`: its SQL files and a journal cut there. */
-function migrationsUpTo(lastTag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'qcdesk-migrations-'));
-  mkdirSync(join(dir, 'meta'));
-  const journal = JSON.parse(readFileSync(join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as {
-    entries: { idx: number; tag: string }[];
-  };
-  const last = journal.entries.findIndex((e) => e.tag === lastTag);
-  expect(last).toBeGreaterThanOrEqual(0);
-  const entries = journal.entries.slice(0, last + 1);
-  for (const e of entries) copyFileSync(join(MIGRATIONS, `${e.tag}.sql`), join(dir, `${e.tag}.sql`));
-  writeFileSync(join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
-  return dir;
-}
 
 /** A role as the demo seed stored it before the split: qc-complaint.edit where review is now. */
 const beforeSplit = (permissions: readonly string[]) =>
   permissions.map((p) => (p === 'qc-complaint.review' ? 'qc-complaint.edit' : p));
 
-const cleanups: (() => Promise<void> | void)[] = [];
+const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
 
-/**
- * A store migrated only up to `BEFORE_SPLIT`, then filled by `fill`, then opened as the server opens it (every
- * migration run). PGlite on disk, or a fresh PostgreSQL database when DATABASE_URL is set.
- */
+/** A store migrated only up to `BEFORE_SPLIT`, filled by `fill`, then opened as the server opens it. */
 async function upgradedStore(fill: (db: Database) => Promise<void>): Promise<Database> {
-  const old = migrationsUpTo(BEFORE_SPLIT);
-  cleanups.push(() => rmSync(old, { recursive: true, force: true }));
-  const { databaseUrl } = readServerConfig({ ...process.env, QCDESK_DEMO: '0' });
-  if (databaseUrl === null) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'qcdesk-upgrade-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const client = new PGlite(dataDir);
-    const db = drizzlePglite({ client });
-    await migratePglite(db, { migrationsFolder: old });
-    await fill(db as unknown as Database);
-    await client.close();
-    const opened = await openDatabase({ databaseUrl: null, dataDir });
-    cleanups.push(() => opened.close());
-    return opened.db;
-  }
-  const name = `qcdesk_test_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  });
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString() });
-  const db = drizzlePg({ client: pool });
-  await migratePg(db, { migrationsFolder: old });
-  await fill(db as unknown as Database);
-  await pool.end();
-  const opened = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
-  cleanups.push(() => opened.close());
+  const { opened, close } = await storeMigratedFrom(BEFORE_SPLIT, (_run, db) => fill(db));
+  cleanups.push(close);
   return opened.db;
 }
 

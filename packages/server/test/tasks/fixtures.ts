@@ -123,6 +123,19 @@ export async function aiScheme(admin: Caller, name = '微博客服质检'): Prom
   return { schemeId, apology, complaint, veto };
 }
 
+/**
+ * A desk whose sessions have been inspected: `sessions` imported, the AI scheme of `aiScheme`, an active task on lines
+ * 1 and 2 run to the end. Answers the scheme, the task and the AI results.
+ */
+export async function inspectedDesk(t: TestApp, admin: Caller, sessions: readonly StcSession[] = deskSessions(6)) {
+  await ok(admin.post('/v3/chats/session/import', sessions));
+  const scheme = await aiScheme(admin);
+  const taskId = await activeTask(admin, scheme.schemeId, ['1', '2']);
+  await t.app.tasks.whenIdle();
+  const aiRows: Json[] = await ok(admin.post('/v3/chats/ai-result/list', {}));
+  return { scheme, taskId, aiRows };
+}
+
 /** Creates a task on the scheme for the lines and activates it; answers its id. */
 export async function activeTask(admin: Caller, schemeId: string, lineIds: string[], name = '微博离线质检') {
   const { id } = await ok(admin.post('/v3/chats/qc-task/create', { name, type: 'OFFLINE_TEXT', schemeId, lineIds }));
