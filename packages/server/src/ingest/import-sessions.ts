@@ -1,5 +1,7 @@
 import { findUnstorable, formatMessage, isStorableText, unstorableFieldError } from '@qcdesk/contracts';
 import type { Database } from '../db/connect.js';
+import { chatMessages, chatSessions } from '../db/schema/sessions.js';
+import { BULK_ROWS, refreshStatistics } from '../db/statistics.js';
 import { fieldPath } from '../http/field-path.js';
 import { DatabaseUnavailableError } from './database-refusal.js';
 import type { RawRecord } from './read-records.js';
@@ -152,6 +154,7 @@ export async function importSessions(
     if (batch.size >= batchSize) await flush();
   }
   await flush();
+  if (summary.created + summary.updated >= BULK_ROWS) await refreshStatistics(db, [chatSessions, chatMessages]);
   return summary;
 }
 

@@ -1,7 +1,9 @@
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/connect.js';
+import { aiResults, manualResults } from '../db/schema/qc-results.js';
 import { qcTaskSessions, qcTasks } from '../db/schema/qc-tasks.js';
 import { chatSessions } from '../db/schema/sessions.js';
+import { BULK_ROWS, refreshStatistics } from '../db/statistics.js';
 import type { Evaluator } from '../queue/evaluation.js';
 import { loadSchemeDefinition, type SchemeDefinition } from './scheme-definition.js';
 import { loadSessions } from './session-chunk.js';
@@ -69,16 +71,29 @@ export async function runTask(
     .update(qcTasks)
     .set({ runState: 'RUNNING', runError: null, runStartTime: new Date(), runEndTime: null })
     .where(eq(qcTasks.id, taskId));
+  let written = 0;
+  const counting: RunOptions = {
+    ...options,
+    onChunk: (chunk) => {
+      written += chunk.done;
+      options.onChunk?.(chunk);
+    },
+  };
   try {
     await syncTaskScope(db, task);
     const def = await loadSchemeDefinition(db, task.organizationId, task.schemeId);
     if (def === null) throw new Error(`质检方案 ${task.schemeId} 不存在 / QC scheme ${task.schemeId} not found`);
     // passes until nothing is pending: a session re-imported during a pass is PENDING again behind the cursor
     for (;;) {
-      const result = await onePass(db, evaluator, task, def, options);
+      const result = await onePass(db, evaluator, task, def, counting);
       if (result === 'STOPPED') return await finish(db, taskId, 'IDLE', null, 'STOPPED');
       if (result === 0) break;
     }
+    if (written >= BULK_ROWS)
+      await refreshStatistics(
+        db,
+        def.targetType === 'PERSON' ? [manualResults, qcTaskSessions] : [aiResults, qcTaskSessions],
+      );
     return await finish(db, taskId, 'DONE', null, 'DONE');
   } catch (error) {
     if (options.signal?.aborted) return await finish(db, taskId, 'IDLE', null, 'STOPPED');
