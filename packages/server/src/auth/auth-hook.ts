@@ -1,8 +1,11 @@
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { apiTokens, loginSessions } from '../db/schema/index.js';
-import { loadAuth } from './load-auth.js';
+import { apiTokens } from '../db/schema/index.js';
+import { loadAuth, loadSessionAuth } from './load-auth.js';
 import { hashSecret, SESSION_COOKIE } from './tokens.js';
+
+/** how precisely a token's last use is kept */
+const LAST_USED_PRECISION_MS = 60_000;
 
 /**
  * Fills `request.auth` on every request: a bearer token (`Authorization: Bearer …`, backend services) or the session
@@ -28,20 +31,15 @@ function bearerOf(request: FastifyRequest): string | null {
   return match === null ? null : match[1]!;
 }
 
-async function bySession(app: FastifyInstance, token: string) {
-  const { db } = app.deps;
-  const [session] = await db
-    .select({ userId: loginSessions.userId })
-    .from(loginSessions)
-    .where(and(eq(loginSessions.tokenHash, hashSecret(token)), gt(loginSessions.expireTime, new Date())));
-  return session === undefined ? null : loadAuth(db, session.userId, false);
+function bySession(app: FastifyInstance, token: string) {
+  return loadSessionAuth(app.deps.db, hashSecret(token), new Date());
 }
 
 async function byToken(app: FastifyInstance, token: string) {
   const { db } = app.deps;
   const now = new Date();
   const [row] = await db
-    .select({ id: apiTokens.id, userId: apiTokens.userId })
+    .select({ id: apiTokens.id, userId: apiTokens.userId, lastUsedTime: apiTokens.lastUsedTime })
     .from(apiTokens)
     .where(
       and(
@@ -51,6 +49,8 @@ async function byToken(app: FastifyInstance, token: string) {
       ),
     );
   if (row === undefined) return null;
-  await db.update(apiTokens).set({ lastUsedTime: now }).where(eq(apiTokens.id, row.id));
+  // "last used" to the minute: a service calling many times a second does not write on every call
+  if (row.lastUsedTime === null || now.getTime() - row.lastUsedTime.getTime() >= LAST_USED_PRECISION_MS)
+    await db.update(apiTokens).set({ lastUsedTime: now }).where(eq(apiTokens.id, row.id));
   return loadAuth(db, row.userId, true);
 }

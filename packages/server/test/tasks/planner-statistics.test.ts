@@ -18,10 +18,8 @@ afterAll(() => t.close());
 
 /** the planner's row estimate of a table: -1 (PostgreSQL 14+) or 0 until it is analyzed */
 async function estimatedRows(table: string): Promise<number> {
-  const { rows } = await t.database.db.execute(
-    sql`select reltuples::float8 as n from pg_class where relname = ${table}`,
-  );
-  return Number((rows[0] as { n: number }).n);
+  const answer = await t.database.db.execute(sql`select reltuples::float8 as n from pg_class where relname = ${table}`);
+  return Number((answer as unknown as { rows: { n: number }[] }).rows[0]!.n);
 }
 
 it('a bulk import and a bulk task run leave their tables analyzed', async () => {
