@@ -50,7 +50,16 @@ export async function startTestApp(
   }
   // a file store of its own (the demo seed stores pictures), never the repository's .qcdesk
   const ownFiles = overrides.filesDir === undefined ? mkdtempSync(join(tmpdir(), 'qcdesk-test-files-')) : null;
-  const config: ServerConfig = { ...base, databaseUrl, demo: false, filesDir: ownFiles ?? base.filesDir, ...overrides };
+  // QC tasks run in process unless a test asks for the queue (redisUrl): REDIS_URL in the environment (npm run
+  // test:pg) would otherwise send every task to a queue no worker of the test consumes
+  const config: ServerConfig = {
+    ...base,
+    databaseUrl,
+    redisUrl: null,
+    demo: false,
+    filesDir: ownFiles ?? base.filesDir,
+    ...overrides,
+  };
   const database = await openDatabase({ databaseUrl, dataDir: null });
   const app = await buildApp({ db: database.db, config, logStream: options.logStream });
   options.beforeReady?.(app);
