@@ -54,8 +54,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const [user] = await db.select().from(users).where(eq(users.username, body.username));
       decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
       let ok = false;
+      // the password is always checked, so that an unknown or a disabled user takes as long as a wrong password
       if (user === undefined) await verifyPassword(await decoyHash, body.password);
-      else ok = user.status === 'ACTIVE' && (await verifyPassword(user.passwordHash, body.password));
+      else ok = (await verifyPassword(user.passwordHash, body.password)) && user.status === 'ACTIVE';
       if (!ok || user === undefined) {
         await dropStaleFailures(db, now);
         throw ApiError.of(401, 'BAD_CREDENTIALS', 'auth.badCredentials');
