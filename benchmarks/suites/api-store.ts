@@ -4,12 +4,10 @@
  * session has two AI results (about 8,000) — on PGlite in a temp folder, or on a PostgreSQL database of its own
  * (created on the server DATABASE_URL names, dropped afterwards). Then the real HTTP server on 127.0.0.1.
  */
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { readServerConfig, type ServerConfig } from '../../packages/server/src/config/server-config.js';
 import { type OpenDatabase, openDatabase } from '../../packages/server/src/db/connect.js';
 import { qcSchemes } from '../../packages/server/src/db/schema/qc-config.js';
@@ -21,6 +19,7 @@ import { createPoolEvaluator } from '../../packages/server/src/queue/pool-evalua
 import { seedStore } from '../../packages/server/src/seed/seed-store.js';
 import { STC3_FILE } from '../../packages/server/src/tasks/demo-seeder.js';
 import { runTask } from '../../packages/server/src/tasks/run-task.js';
+import { type ScratchDatabase, scratchDatabase } from '../../packages/server/test/helpers/scratch-database.js';
 import { log } from '../lib/common.js';
 
 export type StoreDriver = 'pglite' | 'postgres';
@@ -38,26 +37,6 @@ export interface ApiStore {
 }
 
 const PASSWORD = 'bench-password-1';
-
-/** A throw-away PostgreSQL database on the server `adminUrl` names, as the server tests make theirs. */
-async function scratchDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `qcdesk_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 /** Every session inspected by the draft AI scheme as well: a second result per session. */
 async function secondSchemeResults(database: OpenDatabase, organizationId: number): Promise<void> {
@@ -112,11 +91,11 @@ export async function buildApiStore(driver: StoreDriver): Promise<ApiStore> {
       'api suite: the STC-3 sessions file is missing (QCDESK_SESSIONS, or fixtures/sessions/stc3-helpdesk-sessions.jsonl.gz)',
     );
   const folder = mkdtempSync(join(tmpdir(), 'qcdesk-bench-api-'));
-  let scratch: { url: string; drop: () => Promise<void> } | null = null;
+  let scratch: ScratchDatabase | null = null;
   if (driver === 'postgres') {
     const adminUrl = process.env.DATABASE_URL;
     if (adminUrl === undefined || adminUrl === '') throw new Error('api suite: postgres needs DATABASE_URL');
-    scratch = await scratchDatabase(adminUrl);
+    scratch = await scratchDatabase(adminUrl, 'qcdesk_bench');
   }
   const config: ServerConfig = {
     ...readServerConfig({ QCDESK_ADMIN_PASSWORD: PASSWORD, QCDESK_DEMO_PASSWORD: PASSWORD }),

@@ -17,18 +17,18 @@ import { CHAT_IMAGE_DIR } from './file-store.js';
 export async function mayReadFile(db: Database, auth: RequestAuth, path: string): Promise<boolean> {
   if (path.startsWith(`${CHAT_IMAGE_DIR}/`)) return mayOpenChatImage(db, auth, path);
   if (await seesComplaintWith(db, auth, path)) return true;
-  const [own] = await db
-    .select({ id: uploads.id })
-    .from(uploads)
-    .where(
-      and(
-        eq(uploads.organizationId, auth.organizationId),
-        eq(uploads.path, path),
-        eq(uploads.uploaderId, auth.userId),
-        isNull(uploads.attachedTime),
-      ),
-    );
+  const [own] = await db.select({ id: uploads.id }).from(uploads).where(ownUnattachedUpload(auth, path));
   return own !== undefined;
+}
+
+/** The caller's own upload at `path` that nothing has attached yet: only he may read or attach it. */
+export function ownUnattachedUpload(auth: RequestAuth, path: string): SQL {
+  return and(
+    eq(uploads.organizationId, auth.organizationId),
+    eq(uploads.path, path),
+    eq(uploads.uploaderId, auth.userId),
+    isNull(uploads.attachedTime),
+  )!;
 }
 
 /** Whether a complaint the caller may see (as the complaint list scopes it) names `path` as an attachment. */

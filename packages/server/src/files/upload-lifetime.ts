@@ -7,7 +7,7 @@ import { uploads } from '../db/schema/files.js';
 import { complaints } from '../db/schema/qc-results.js';
 import { ApiError } from '../http/api-error.js';
 import type { RequestAuth } from '../http/request-auth.js';
-import { complaintNames, seesComplaintWith } from './file-access.js';
+import { complaintNames, ownUnattachedUpload, seesComplaintWith } from './file-access.js';
 import { storedFilePath, UPLOAD_DIRS } from './file-store.js';
 
 /** The oldest creation time an unattached upload may have at `now` (spec: uploads are valid 3600 s). */
@@ -100,15 +100,7 @@ export async function attachUploads(
     const claimed = await tx
       .update(uploads)
       .set({ attachedTime: now })
-      .where(
-        and(
-          eq(uploads.organizationId, auth.organizationId),
-          eq(uploads.path, path),
-          eq(uploads.uploaderId, auth.userId),
-          isNull(uploads.attachedTime),
-          gte(uploads.createTime, uploadCutoff(now)),
-        ),
-      )
+      .where(and(ownUnattachedUpload(auth, path), gte(uploads.createTime, uploadCutoff(now))))
       .returning({ id: uploads.id });
     if (claimed.length === 0 && !(await seesComplaintWith(tx, auth, path))) throw missing;
   }

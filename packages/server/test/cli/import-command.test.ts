@@ -3,12 +3,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { count, sql } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readServerConfig } from '../../src/config/server-config.js';
 import { type Database, openDatabase } from '../../src/db/connect.js';
 import { chatSessions } from '../../src/db/schema/sessions.js';
 import { seedStore } from '../../src/seed/seed-store.js';
+import { refuseSessionsAsShutDown, SHUTDOWN_MESSAGE } from '../helpers/database-shutdown.js';
 import { stc3Sessions } from '../tasks/fixtures.js';
 
 // `qcdesk import` as a user types it: the real bin, its own process, a PGlite folder (the CLI's default store).
@@ -105,20 +106,8 @@ describe('qcdesk import <file.jsonl>', () => {
   }, 240_000);
 
   it('stops with one clear line, no SQL, and exits 1 when the database fails mid-import', async () => {
-    // the database going away, as PostgreSQL says it when an administrator shuts it down (SQLSTATE 57P01)
-    await inDatabase(async (db) => {
-      await db.execute(
-        sql.raw(`CREATE FUNCTION shut_down_on_insert() RETURNS trigger LANGUAGE plpgsql AS $$
-          BEGIN
-            RAISE EXCEPTION 'terminating connection due to administrator command' USING ERRCODE = 'admin_shutdown';
-          END $$`),
-      );
-      await db.execute(
-        sql.raw(
-          'CREATE TRIGGER shut_down BEFORE INSERT ON chat_sessions FOR EACH ROW EXECUTE FUNCTION shut_down_on_insert()',
-        ),
-      );
-    });
+    // the database going away mid-import
+    const undo = await inDatabase(refuseSessionsAsShutDown);
     try {
       const sessions = stc3Sessions(5).map((s, i) => ({ ...s, sessionId: `cli-down-${i + 1}` }));
       const file = join(dir, 'down.jsonl');
@@ -127,12 +116,10 @@ describe('qcdesk import <file.jsonl>', () => {
       const res = runImport(file, 90_000);
       expect(res.status, res.stderr.slice(-2000)).toBe(1);
       expect(res.stderr).toContain('导入中止，数据库不可用（已读 5 条，已保存 0 条）');
-      expect(res.stderr).toContain('terminating connection due to administrator command');
+      expect(res.stderr).toContain(SHUTDOWN_MESSAGE);
       expect(`${res.stdout}${res.stderr}`.toLowerCase()).not.toMatch(/insert into|failed query/);
     } finally {
-      await inDatabase(async (db) => {
-        await db.execute(sql.raw('DROP TRIGGER shut_down ON chat_sessions'));
-      });
+      await inDatabase(undo);
     }
   }, 240_000);
 

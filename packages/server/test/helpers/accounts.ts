@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { createOrganization, createRole, createUser } from '../../src/seed/accounts.js';
+import { DEMO_ROLES } from '../../src/seed/seed-store.js';
 import type { TestApp } from './test-app.js';
 
 export interface Caller {
@@ -33,6 +34,30 @@ export async function organisationWith<K extends string>(
     out[who] = await signIn(t, username, PASSWORD);
   }
   return out as { organizationId: number } & Record<K, Caller>;
+}
+
+/**
+ * A user of the organisation bound to the desk's agent `agentId` (agents see their own results and file complaints),
+ * holding the demo agent's keys or `permissions`, signed in.
+ */
+export async function signedInAgent(
+  t: TestApp,
+  organizationId: number,
+  agent: { username: string; name: string; agentId: number; permissions?: readonly string[] },
+): Promise<Caller> {
+  const roleId = await createRole(t.database.db, organizationId, {
+    code: `agent-${agent.username}`,
+    name: '坐席',
+    permissions: agent.permissions ?? [...DEMO_ROLES.agent.permissions],
+  });
+  await createUser(t.database.db, organizationId, {
+    username: agent.username,
+    name: agent.name,
+    password: PASSWORD,
+    roleIds: [roleId],
+    agentId: agent.agentId,
+  });
+  return signIn(t, agent.username, PASSWORD);
 }
 
 export async function signIn(t: TestApp, username: string, password: string): Promise<Caller> {

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { readServerConfig } from '../../src/config/server-config.js';
 import { type Database, type OpenDatabase, openDatabase } from '../../src/db/connect.js';
+import { scratchDatabase } from './scratch-database.js';
 
 const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -71,25 +72,14 @@ export async function storeMigratedFrom(
     cleanups.push(() => opened.close());
     return { opened, close };
   }
-  const name = `qcdesk_test_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  });
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString() });
+  const scratch = await scratchDatabase(databaseUrl);
+  cleanups.push(() => scratch.drop());
+  const pool = new pg.Pool({ connectionString: scratch.url });
   const db = drizzlePg({ client: pool });
   await migratePg(db, { migrationsFolder: old });
   await fill((q) => db.execute(q) as Promise<{ rows: Record<string, unknown>[] }>, db as unknown as Database);
   await pool.end();
-  const opened = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
+  const opened = await openDatabase({ databaseUrl: scratch.url, dataDir: null });
   // closed before the database is dropped (cleanups run last first)
   cleanups.push(() => opened.close());
   return { opened, close };

@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { readServerConfig, type ServerConfig } from '../../src/config/server-config.js';
 import { type OpenDatabase, openDatabase } from '../../src/db/connect.js';
 import { buildApp } from '../../src/http/build-app.js';
+import { scratchDatabase } from './scratch-database.js';
 
 export interface TestApp {
   readonly app: FastifyInstance;
@@ -30,24 +29,8 @@ export async function startTestApp(
 ): Promise<TestApp> {
   // the log shows what went wrong (5xx, warnings), not every request
   const base = readServerConfig({ QCDESK_LOG_LEVEL: 'warn', ...process.env, QCDESK_DEMO: '0' });
-  let dropDatabase: (() => Promise<void>) | null = null;
-  let databaseUrl: string | null = null;
-  if (base.databaseUrl !== null) {
-    const name = `qcdesk_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base.databaseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(base.databaseUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: base.databaseUrl ?? undefined });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
-  }
+  const scratch = base.databaseUrl === null ? null : await scratchDatabase(base.databaseUrl);
+  const databaseUrl = scratch?.url ?? null;
   // a file store of its own (the demo seed stores pictures), never the repository's .qcdesk
   const ownFiles = overrides.filesDir === undefined ? mkdtempSync(join(tmpdir(), 'qcdesk-test-files-')) : null;
   // QC tasks run in process unless a test asks for the queue (redisUrl): REDIS_URL in the environment (npm run
@@ -71,7 +54,7 @@ export async function startTestApp(
     async close() {
       await app.close();
       await database.close();
-      if (dropDatabase !== null) await dropDatabase();
+      await scratch?.drop();
       if (ownFiles !== null) rmSync(ownFiles, { recursive: true, force: true });
     },
   };

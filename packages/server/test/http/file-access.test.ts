@@ -1,16 +1,14 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../../src/db/schema/files.js';
 import { chatMessages, chatSessions } from '../../src/db/schema/sessions.js';
 import { sweepStrayUploadFiles, sweepUploads } from '../../src/files/upload-lifetime.js';
-import { createRole, createUser } from '../../src/seed/accounts.js';
 import { demoBillPng, seedDemoChatImages } from '../../src/seed/demo-chat-images.js';
 import type { DemoSeedContext } from '../../src/seed/demo-seeders.js';
 import { DEMO_ROLES } from '../../src/seed/seed-store.js';
-import { type Caller, organisationWith, signIn } from '../helpers/accounts.js';
+import { type Caller, organisationWith, signedInAgent } from '../helpers/accounts.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { uploadFile } from '../helpers/uploads.js';
 import { deskSessions, inspectedDesk, type Json, ok } from '../tasks/fixtures.js';
@@ -28,36 +26,21 @@ let newcomer: Caller;
 let aiRows: Json[];
 
 beforeAll(async () => {
-  filesDir = mkdtempSync(join(tmpdir(), 'qcdesk-file-access-'));
-  t = await startTestApp({ redisUrl: null, filesDir });
+  // a file store of the test app's own, removed with it
+  t = await startTestApp();
+  filesDir = t.config.filesDir;
   ({ admin, supervisor, organizationId } = await organisationWith(t, 'fa-home', {
     admin: ['*'],
     supervisor: [...DEMO_ROLES.supervisor.permissions],
   }));
-  const roleId = await createRole(t.database.db, organizationId, {
-    code: 'agent',
-    name: '坐席',
-    permissions: [...DEMO_ROLES.agent.permissions],
-  });
-  const agent = async (username: string, agentId: number) => {
-    await createUser(t.database.db, organizationId, {
-      username,
-      name: username,
-      password: 'test-password-1',
-      roleIds: [roleId],
-      agentId,
-    });
-    return signIn(t, username, 'test-password-1');
-  };
+  const agent = (username: string, agentId: number) =>
+    signedInAgent(t, organizationId, { username, name: username, agentId });
   zhang = await agent('fa-zhang', 101);
   li = await agent('fa-li', 102);
   newcomer = await agent('fa-new', 104);
   ({ aiRows } = await inspectedDesk(t, admin, deskSessions(12)));
 }, 120_000);
-afterAll(async () => {
-  await t.close();
-  rmSync(filesDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 async function upload(who: Caller, name: string, content: string): Promise<string> {
   return (await ok(uploadFile(t, who, name, content))).path;

@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRole, createUser } from '../../src/seed/accounts.js';
 import { DEMO_ROLES } from '../../src/seed/seed-store.js';
-import { type Caller, organisationWith, signIn } from '../helpers/accounts.js';
+import { type Caller, organisationWith, signedInAgent } from '../helpers/accounts.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { uploadFile } from '../helpers/uploads.js';
 import { type AiSchemeFixture, deskSessions, inspectedDesk, type Json, ok } from '../tasks/fixtures.js';
@@ -31,19 +30,7 @@ beforeAll(async () => {
     viewer: ['qc-complaint.view'],
   }));
   ({ outsider } = await organisationWith(t, 'cp-away', { outsider: ['*'] }));
-  const roleId = await createRole(t.database.db, organizationId, {
-    code: 'agent',
-    name: '坐席',
-    permissions: [...DEMO_ROLES.agent.permissions],
-  });
-  await createUser(t.database.db, organizationId, {
-    username: 'cp-agent',
-    name: '张三',
-    password: 'test-password-1',
-    roleIds: [roleId],
-    agentId: 101,
-  });
-  agent = await signIn(t, 'cp-agent', 'test-password-1');
+  agent = await signedInAgent(t, organizationId, { username: 'cp-agent', name: '张三', agentId: 101 });
   ({ scheme, aiRows } = await inspectedDesk(t, admin, sessions));
 }, 120_000);
 afterAll(async () => {
@@ -405,19 +392,12 @@ describe("reviewing one's own complaint", () => {
       expect(en.json().message).toBe('You cannot review a complaint you filed; another reviewer must review it');
     }
     // nor may the agent the complaint is about, were he given the review key
-    const roleId = await createRole(t.database.db, organizationId, {
-      code: 'agent-lead',
-      name: '坐席组长',
-      permissions: [...DEMO_ROLES.agent.permissions, 'qc-complaint.review'],
-    });
-    await createUser(t.database.db, organizationId, {
+    const agentLead = await signedInAgent(t, organizationId, {
       username: 'cp-agent-lead',
       name: '李四',
-      password: 'test-password-1',
-      roleIds: [roleId],
       agentId: 102,
+      permissions: [...DEMO_ROLES.agent.permissions, 'qc-complaint.review'],
     });
-    const agentLead = await signIn(t, 'cp-agent-lead', 'test-password-1');
     const his = await agentLead.post('/v3/chats/complaint/change', reviewBody(c, 'ACTIVE'));
     expect(his.statusCode).toBe(403);
     expect(his.json()).toMatchObject({

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRole, createUser } from '../../src/seed/accounts.js';
-import { DEMO_ROLES } from '../../src/seed/seed-store.js';
-import { type Caller, organisationWith, signIn } from '../helpers/accounts.js';
+import { type Caller, organisationWith, signedInAgent } from '../helpers/accounts.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { activeTask, deskSessions, type Json, ok } from '../tasks/fixtures.js';
 
@@ -70,19 +68,7 @@ beforeAll(async () => {
     viewer: ['qc-manual-result.view'],
   }));
   ({ outsider } = await organisationWith(t, 'mr-away', { outsider: ['*'] }));
-  const roleId = await createRole(t.database.db, organizationId, {
-    code: 'agent',
-    name: '坐席',
-    permissions: [...DEMO_ROLES.agent.permissions],
-  });
-  await createUser(t.database.db, organizationId, {
-    username: 'mr-agent',
-    name: '李四',
-    password: 'test-password-1',
-    roleIds: [roleId],
-    agentId: 102,
-  });
-  agent = await signIn(t, 'mr-agent', 'test-password-1');
+  agent = await signedInAgent(t, organizationId, { username: 'mr-agent', name: '李四', agentId: 102 });
   await ok(admin.post('/v3/chats/session/import', sessions));
   score = await personScheme('人工评分', 'SCORE');
   passScheme = await personScheme('合格判定', 'PASS');

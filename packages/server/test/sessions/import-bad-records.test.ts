@@ -5,6 +5,7 @@ import { chatSessions } from '../../src/db/schema/sessions.js';
 import { importSessions } from '../../src/ingest/import-sessions.js';
 import { recordsOfArray } from '../../src/ingest/read-records.js';
 import { type Caller, organisationWith } from '../helpers/accounts.js';
+import { refuseSessionsAsShutDown, SHUTDOWN_MESSAGE } from '../helpers/database-shutdown.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { importJsonLines, type StcSession, stc3Sessions } from '../tasks/fixtures.js';
 
@@ -140,29 +141,18 @@ describe('records the database cannot store', () => {
 
   it('answers 503 naming the database (no SQL, no per-record failures) when it can take no writes', async () => {
     const db = t.database.db;
-    // as PostgreSQL says it when an administrator shuts it down (SQLSTATE 57P01)
-    await db.execute(
-      sql.raw(`CREATE FUNCTION shut_down_on_insert() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          RAISE EXCEPTION 'terminating connection due to administrator command' USING ERRCODE = 'admin_shutdown';
-        END $$`),
-    );
-    await db.execute(
-      sql.raw(
-        'CREATE TRIGGER shut_down BEFORE INSERT ON chat_sessions FOR EACH ROW EXECUTE FUNCTION shut_down_on_insert()',
-      ),
-    );
+    const undo = await refuseSessionsAsShutDown(db);
     try {
       const sessions = stc3Sessions(3).map((s, i) => ({ ...s, sessionId: `down-${i + 1}` }));
       const res = await importer.post('/v3/chats/session/import', sessions);
       expect(res.statusCode, res.body).toBe(503);
       expect(res.json()).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
       expect(res.json().message).toContain('导入中止，数据库不可用（已读 3 条，已保存 0 条）');
-      expect(res.json().message).toContain('terminating connection due to administrator command');
+      expect(res.json().message).toContain(SHUTDOWN_MESSAGE);
       expect(res.body.toLowerCase()).not.toContain('insert into');
       expect(await stored('down')).toBe(0);
     } finally {
-      await db.execute(sql.raw('DROP TRIGGER shut_down ON chat_sessions'));
+      await undo(db);
     }
   });
 
