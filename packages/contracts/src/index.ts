@@ -8,7 +8,10 @@
  * if (!r.success) reply.code(400).send({ errors: toFieldErrors(r.error, 'zh') });
  * ```
  */
+
+export * from './crud/entity-contract.js';
 export * from './entities/index.js';
+export * from './entity-contracts/index.js';
 export * from './enums/index.js';
 export {
   angleScoreSchema,

@@ -3,12 +3,16 @@
  * may not do). Keys marked `spec` are the spec's own strings; the spec leaves the read (menu) keys and the
  * complaint keys unnamed ("their exact strings: not shown"), so those few are ours and marked `qcdesk`.
  */
+import { crudAccess } from './crud/entity-contract.js';
+import { csAgentContract, csGroupContract, csTimeContract } from './entity-contracts/desk-staffing.js';
+import { roleContract, userContract } from './entity-contracts/people.js';
+import { qcRuleContract, qcSchemeContract, qcTaskContract } from './entity-contracts/qc.js';
 import type { Label } from './enums/dictionary.js';
 import type { QualityStatusMove } from './enums/qc.js';
 
 interface PermissionInfo extends Label {
   readonly source: 'spec' | 'qcdesk';
-  readonly area: 'qc' | 'censor' | 'ticket' | 'online';
+  readonly area: 'qc' | 'censor' | 'ticket' | 'online' | 'system';
 }
 
 const spec = (area: PermissionInfo['area'], zh: string, en: string): PermissionInfo => ({
@@ -72,6 +76,10 @@ export const PERMISSIONS = {
     'Create, activate, deactivate lines; line authorisation',
   ),
   'csLine.delete': spec('online', '删除、恢复、清空服务线路', 'Delete, restore, empty lines'),
+  // the spec names no read keys for the desk-staffing lists (menu keys: "not shown"), so these three are ours
+  'csGroup.view': ours('online', '查看技能组', 'View skill groups'),
+  'csTime.view': ours('online', '查看服务时间', 'View service times'),
+  'csAgent.view': ours('online', '查看坐席', 'View agents'),
   'csGroup.edit': spec('online', '新建、编辑技能组', 'Create and edit skill groups'),
   'csGroup.delete': spec(
     'online',
@@ -91,6 +99,17 @@ export const PERMISSIONS = {
   'online.score.delete': spec('online', '删除满意度配置', 'Delete satisfaction configs'),
   'csSummary.edit': spec('online', '编辑服务小结配置', 'Edit summary configs'),
   'csSummary.delete': spec('online', '删除服务小结配置', 'Delete summary configs'),
+  // people and roles (ours: the spec shows no user calls)
+  'user.view': ours('system', '查看用户', 'View users'),
+  'user.edit': ours(
+    'system',
+    '新建、编辑、启用、停用用户，重置密码',
+    'Create, edit, enable, disable users; reset passwords',
+  ),
+  'user.delete': ours('system', '删除、恢复、清空用户', 'Delete, restore, empty users'),
+  'role.view': ours('system', '查看角色与权限', 'View roles and permissions'),
+  'role.edit': ours('system', '新建、编辑角色', 'Create and edit roles'),
+  'role.delete': ours('system', '删除、恢复、清空角色', 'Delete, restore, empty roles'),
 } as const satisfies Record<string, PermissionInfo>;
 
 export type PermissionKey = keyof typeof PERMISSIONS;
@@ -123,13 +142,7 @@ export const ROUTE_PERMISSIONS = {
   '/v3/auth/token/revoke': AUTHENTICATED,
 
   // QC schemes
-  '/v3/chats/qc-scheme/page': 'qc-scheme.view',
-  '/v3/chats/qc-scheme/list': 'qc-scheme.view',
-  '/v3/chats/qc-scheme/detail': 'qc-scheme.view',
-  '/v3/chats/qc-scheme/create': 'qc-scheme.edit',
-  '/v3/chats/qc-scheme/change': 'qc-scheme.edit',
-  '/v3/chats/qc-scheme/status': 'qc-scheme.edit',
-  '/v3/chats/qc-scheme/delete': 'qc-scheme.delete',
+  ...crudAccess(qcSchemeContract),
   // angles and their rules are part of a scheme's configuration
   '/v3/chats/qc-angle/detail': 'qc-scheme.view',
   '/v3/chats/qc-angle/create': 'qc-scheme.edit',
@@ -139,14 +152,8 @@ export const ROUTE_PERMISSIONS = {
   '/v3/chats/qc-angle-rule/delete': 'qc-scheme.edit',
 
   // QC rules
-  '/v3/chats/qc-rule/page': 'qc-rule.view',
-  '/v3/chats/qc-rule/list': 'qc-rule.view',
-  '/v3/chats/qc-rule/detail': 'qc-rule.view',
+  ...crudAccess(qcRuleContract),
   '/v3/chats/qc-rule/detail-outId': 'qc-rule.view',
-  '/v3/chats/qc-rule/create': 'qc-rule.edit',
-  '/v3/chats/qc-rule/change': 'qc-rule.edit',
-  '/v3/chats/qc-rule/delete': 'qc-rule.delete',
-  '/v3/chats/qc-rule/status': 'qc-rule.edit',
 
   // AI results
   '/v3/chats/ai-result/page': 'qc-ai-result.view',
@@ -186,14 +193,8 @@ export const ROUTE_PERMISSIONS = {
   '/v3/chats/message/fetch': AUTHENTICATED,
 
   // QC tasks
-  '/v3/chats/qc-task/page': 'qc-task.view',
-  '/v3/chats/qc-task/list': 'qc-task.view',
-  '/v3/chats/qc-task/detail': 'qc-task.view',
-  '/v3/chats/qc-task/create': 'qc-task.edit',
-  '/v3/chats/qc-task/change': 'qc-task.edit',
-  '/v3/chats/qc-task/status': 'qc-task.edit',
+  ...crudAccess(qcTaskContract),
   '/v3/chats/qc-task/progress': 'qc-task.view',
-  '/v3/chats/qc-task/delete': 'qc-task.edit',
   '/v3/chats/qc-task/rerun': 'qc-task.edit',
 
   // attachments (complaints): any signed-in user, within his organisation
@@ -208,6 +209,24 @@ export const ROUTE_PERMISSIONS = {
   '/v3/system/censor-ban/change': 'cs-censor-ban.edit',
   '/v3/system/censor-ban/status': 'cs-censor-ban.edit',
   '/v3/system/censor-ban/remove': 'ban.delete',
+
+  // people and roles
+  ...crudAccess(userContract),
+  '/v3/users/user/reset-password': 'user.edit',
+  ...crudAccess(roleContract),
+  // every permission key with its labels and area, for the role form
+  '/v3/users/permission/list': 'role.view',
+
+  // desk staffing (online-service-config §7): service times, skill groups, agents
+  ...crudAccess(csTimeContract),
+  ...crudAccess(csGroupContract),
+  // the active top-level groups of a type (category picker, spec §2.2 "Top list"), and a chat's transfer targets
+  '/v3/chats/cs-group/list/top': 'csGroup.view',
+  '/v3/chats/cs-group/select': 'csGroup.view',
+  ...crudAccess(csAgentContract),
+  '/v3/chats/cs-agent/createBatch': 'csAgent.edit',
+  '/v3/chats/cs-agent/changeBatch': 'csAgent.edit',
+  '/v3/chats/cs-agent/pull': 'csAgent.pull',
 } as const satisfies Record<string, RouteAccess>;
 
 export type ApiPath = keyof typeof ROUTE_PERMISSIONS;

@@ -5,10 +5,14 @@ import { auditShape, err, idSchema, LIMITS, requiredText, timeSchema } from '../
 import { requireVersionOnChange, saveKeysShape } from '../requests/common.js';
 import { lineRefSchema } from './refs.js';
 
+/** Where a task's run stands: never run, running, done, stopped by a failure. */
+export const TASK_RUN_STATES = ['IDLE', 'RUNNING', 'DONE', 'FAILED'] as const;
+export type TaskRunState = (typeof TASK_RUN_STATES)[number];
+
 /** A task's run: state, session counts (pending = total − done − failed), the failure, when it ran. */
 export const qcTaskProgressSchema = z.object({
   taskId: z.string(),
-  state: z.enum(['IDLE', 'RUNNING', 'DONE', 'FAILED']),
+  state: z.enum(TASK_RUN_STATES),
   total: z.number().int().min(0),
   done: z.number().int().min(0),
   failed: z.number().int().min(0),

@@ -9,6 +9,7 @@ import {
   SummaryFieldType,
 } from './chat.js';
 import { ActiveStatus, Deleted, ModalSize, QuickDate, ScoreSortKey, SortDirection } from './common.js';
+import { AgentMode, AgentStatus, DeskAssign, GroupType } from './desk.js';
 import type { Dictionary } from './dictionary.js';
 import {
   AbuseModelLabel,
@@ -40,6 +41,7 @@ import { QcTaskType } from './task.js';
 
 export * from './chat.js';
 export * from './common.js';
+export * from './desk.js';
 export * from './dictionary.js';
 export * from './qc.js';
 export * from './task.js';
@@ -86,5 +88,9 @@ export const DICTIONARIES: Readonly<Record<string, Dictionary<string>>> = Object
     SessionParty,
     SummaryFieldType,
     QcTaskType,
+    DeskAssign,
+    GroupType,
+    AgentStatus,
+    AgentMode,
   ].map((d) => [d.code, d as unknown as Dictionary<string>]),
 );

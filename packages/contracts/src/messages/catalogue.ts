@@ -165,6 +165,63 @@ export const MESSAGES = defineMessages({
     en: 'FUZZY is not offered for staff libraries',
   },
   'censor.lineRequired': { zh: '请选择客服号后查询', en: 'Select a service line before querying' },
+
+  // desk staffing: service times, skill groups, agents (online-service-config §5; the English quotes are the spec's)
+  'desk.time.periodRequired': {
+    zh: '通用时段和特殊时段：请至少设置一个',
+    en: 'General and special periods: please set at least one',
+  },
+  'desk.time.unknown': { zh: '服务时间 {id} 不存在', en: 'Service time {id} not found' },
+  'desk.group.receiversRequired': { zh: '请设置接待人', en: 'Please set receivers' },
+  'desk.group.currentGroup': { zh: '不能选择当前技能组', en: 'Cannot select the current group' },
+  'desk.group.secondAssignSame': {
+    zh: '第二分配方式不能与第一分配方式相同',
+    en: 'The second assignment cannot equal the first',
+  },
+  'desk.group.parentOnlyOnlineHotline': {
+    zh: '只有在线和热线技能组可以设置分类',
+    en: 'Only ONLINE and HOTLINE groups can have a category group',
+  },
+  'desk.group.parentNotCategory': {
+    zh: '分类须是启用的顶级分类技能组：{id}',
+    en: 'The category must be an active top-level CATEGORY group: {id}',
+  },
+  'desk.group.unknown': { zh: '技能组 {id} 不存在', en: 'Skill group {id} not found' },
+  'desk.agent.unknown': { zh: '坐席 {id} 不存在', en: 'Agent {id} not found' },
+  'desk.agent.userRequired': { zh: '请选择用户', en: 'Please select a user' },
+  'desk.agent.userUnknown': { zh: '用户 {id} 不存在', en: 'User {id} not found' },
+  'desk.agent.userTaken': { zh: '用户 {name} 已是坐席 {agentId}', en: 'User {name} is already agent {agentId}' },
+  'desk.agent.selectStaff': { zh: '请选择员工', en: 'Please select staff' },
+  'desk.agent.capacityRange': {
+    zh: '接待上限须为 1 到 1000 的整数',
+    en: 'The reception ceiling must be a whole number from 1 to 1000',
+  },
+  'desk.agent.platformUnknown': {
+    zh: '未配置呼叫平台 {platform}（已配置：{platforms}）',
+    en: 'No call platform {platform} is configured (configured: {platforms})',
+  },
+  'desk.agent.platformUnreadable': {
+    zh: '无法读取呼叫平台 {platform} 的坐席导出：{reason}',
+    en: 'Cannot read the agent export of call platform {platform}: {reason}',
+  },
+
+  // people and roles (ours: the spec shows no user calls)
+  'user.usernameFormat': {
+    zh: '用户名只能包含字母、数字和 . _ - @',
+    en: 'A user name may hold only letters, digits and . _ - @',
+  },
+  'user.passwordOnChange': {
+    zh: '修改用户时不能改密码，请使用“重置密码”',
+    en: 'A change does not set the password; use reset-password',
+  },
+  'user.duplicateUsername': { zh: '用户名已被使用：{value}', en: 'User name already taken: {value}' },
+  'user.unknownRole': { zh: '角色 {value} 不存在', en: 'Role {value} not found' },
+  'role.codeFormat': {
+    zh: '角色编码只能包含字母、数字和 _ -',
+    en: 'A role code may hold only letters, digits, _ and -',
+  },
+  'role.duplicateCode': { zh: '角色编码已被使用：{value}', en: 'Role code already taken: {value}' },
+  'role.unknownPermission': { zh: '未知的权限：{value}', en: 'Unknown permission: {value}' },
 });
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -4,7 +4,7 @@ import { loginSessions, roles, userRoles, users } from '../db/schema/index.js';
 import type { RequestAuth } from '../http/request-auth.js';
 import { expandPermissions } from './permissions.js';
 
-/** The caller as routes see him, from his user row and roles; null when the user is gone or disabled. */
+/** The caller as routes see him, from his user row and roles; null when the user is gone, trashed or disabled. */
 export function loadAuth(db: Database, userId: number, service: boolean): Promise<RequestAuth | null> {
   return authWhere(db, eq(users.id, userId), service);
 }
@@ -24,6 +24,7 @@ async function authWhere(db: Database, where: SQL, service: boolean, bySession =
     name: users.name,
     organizationId: users.organizationId,
     status: users.status,
+    deleted: users.deleted,
     agentId: users.agentId,
     // each role's keys, as one list per role
     held: sql<unknown[][]>`coalesce(json_agg(${roles.permissions}) filter (where ${roles.id} is not null), '[]')`,
@@ -33,10 +34,11 @@ async function authWhere(db: Database, where: SQL, service: boolean, bySession =
     : db.select(columns).from(users);
   const [user] = await base
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
-    .leftJoin(roles, eq(roles.id, userRoles.roleId))
+    // a role in the trash grants nothing (none is held by a live user: a role in use cannot be trashed)
+    .leftJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.deleted, 'NONE')))
     .where(where)
     .groupBy(users.id);
-  if (user === undefined || user.status !== 'ACTIVE') return null;
+  if (user === undefined || user.status !== 'ACTIVE' || user.deleted !== 'NONE') return null;
   const held = (typeof user.held === 'string' ? JSON.parse(user.held) : user.held) as string[][];
   return {
     userId: user.id,

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { readServerConfig } from '../config/server-config.js';
 import { databaseReason } from '../ingest/database-refusal.js';
 import { importCommand } from './import-command.js';
+import { orgCreateCommand, userCreateCommand } from './people-commands.js';
 import { runCommand } from './run-command.js';
 import { workerCommand } from './worker-command.js';
 
@@ -10,6 +11,14 @@ const USAGE = `qcdesk — 质检控制台命令行 / the console's command line
   qcdesk import <file.jsonl> [--org <id>]   导入会话 (JSON Lines, 按 sessionId 幂等) / import sessions, idempotent on sessionId
   qcdesk run [--task <id>]                  运行启用的质检任务直到完成 / run the active QC tasks (or one) to the end
   qcdesk worker [--size <threads>]          从 Redis 队列取评估任务 (需要 REDIS_URL) / evaluate jobs from the Redis queue
+  qcdesk org create <name> --admin <username> [--admin-name <name>] [--password-file <file>]
+                                            新建组织、内置角色和它的第一位管理员 / a new organisation, its built-in roles
+                                            and its first administrator; prints the organisation id (and, without
+                                            --password-file, a generated password, shown only this once)
+  qcdesk user create <username> --org <id> --name <name> --role <code> [--role <code>…] [--password-file <file>]
+                                            在组织中新建用户 / a new user of the organisation with these roles
+  退出码 exit codes: 0 成功 done, 1 被拒绝 refused (用户名已被使用、组织或角色不存在 name taken, unknown
+  organisation or role), 2 用法错误 usage
 
 数据库 database: DATABASE_URL (PostgreSQL), 否则 otherwise PGlite in QCDESK_DATA (default ./.qcdesk)`;
 
@@ -36,6 +45,10 @@ export async function main(argv: readonly string[]): Promise<number> {
         const { values } = parseArgs({ args: rest, options: { size: { type: 'string' } } });
         return await workerCommand(config, values.size === undefined ? undefined : Number(values.size));
       }
+      case 'org':
+        return await orgCommand(config, rest);
+      case 'user':
+        return await userCommand(config, rest);
       default:
         return usage(
           command === undefined || command === '--help' || command === 'help'
@@ -47,6 +60,73 @@ export async function main(argv: readonly string[]): Promise<number> {
     console.error(`qcdesk: ${describe(error)}`);
     return 1;
   }
+}
+
+type Parsed = ReturnType<typeof parseArgs>;
+/** parseArgs, with an unknown or incomplete option answered as a usage error (exit 2) rather than thrown. */
+function parseOr(
+  args: readonly string[],
+  options: NonNullable<Parameters<typeof parseArgs>[0]>['options'],
+): Parsed | string {
+  try {
+    return parseArgs({ args: [...args], allowPositionals: true, options });
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+async function orgCommand(config: ReturnType<typeof readServerConfig>, args: readonly string[]): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub !== 'create') return usage(`未知命令 unknown command: org ${sub ?? ''}`.trim());
+  const parsed = parseOr(rest, {
+    admin: { type: 'string' },
+    'admin-name': { type: 'string' },
+    'password-file': { type: 'string' },
+  });
+  if (typeof parsed === 'string') return usage(parsed);
+  const { values, positionals } = parsed as {
+    values: { admin?: string; 'admin-name'?: string; 'password-file'?: string };
+    positionals: string[];
+  };
+  if (positionals.length !== 1) return usage('org create 需要一个组织名称 / org create needs one organisation name');
+  if (values.admin === undefined)
+    return usage('org create 需要 --admin <用户名> / org create needs --admin <username>');
+  return orgCreateCommand(config, {
+    name: positionals[0]!,
+    admin: values.admin,
+    adminName: values['admin-name'],
+    passwordFile: values['password-file'],
+  });
+}
+
+async function userCommand(config: ReturnType<typeof readServerConfig>, args: readonly string[]): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub !== 'create') return usage(`未知命令 unknown command: user ${sub ?? ''}`.trim());
+  const parsed = parseOr(rest, {
+    org: { type: 'string' },
+    name: { type: 'string' },
+    role: { type: 'string', multiple: true },
+    'password-file': { type: 'string' },
+  });
+  if (typeof parsed === 'string') return usage(parsed);
+  const { values, positionals } = parsed as {
+    values: { org?: string; name?: string; role?: string[]; 'password-file'?: string };
+    positionals: string[];
+  };
+  if (positionals.length !== 1) return usage('user create 需要一个用户名 / user create needs one user name');
+  const org = values.org === undefined ? Number.NaN : Number(values.org);
+  if (!Number.isSafeInteger(org) || org < 1)
+    return usage('user create 需要 --org <组织编号> / user create needs --org <organisation id>');
+  if (values.name === undefined) return usage('user create 需要 --name <姓名> / user create needs --name <name>');
+  if (values.role === undefined || values.role.length === 0)
+    return usage('user create 至少需要一个 --role <角色编码> / user create needs at least one --role <code>');
+  return userCreateCommand(config, {
+    username: positionals[0]!,
+    org,
+    name: values.name,
+    roles: values.role,
+    passwordFile: values['password-file'],
+  });
 }
 
 /** An error for a person: a failed query's reason, never drizzle's message (the whole statement and its values). */

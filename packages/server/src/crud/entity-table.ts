@@ -18,7 +18,7 @@ export type EntityTable = PgTable & {
 };
 
 /** A database or a transaction: both run queries the same way. */
-export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+export type Queryable = Pick<Database, 'select' | 'selectDistinctOn' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 /** What an entity is called in messages, both languages. */
 export interface EntityName {

@@ -23,3 +23,8 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   }
   return false;
 }
+
+/** Which of `constraints` a unique violation broke, or null (another error, or another index). */
+export function findUniqueViolation(error: unknown, constraints: readonly string[]): string | null {
+  return constraints.find((constraint) => isUniqueViolation(error, constraint)) ?? null;
+}

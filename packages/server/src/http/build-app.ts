@@ -9,6 +9,9 @@ import type { Database } from '../db/connect.js';
 import { aiResultRoutes } from '../routes/ai-result/index.js';
 import { authRoutes } from '../routes/auth/index.js';
 import { complaintRoutes } from '../routes/complaint/index.js';
+import { csAgentRoutes } from '../routes/cs-agent/index.js';
+import { csGroupRoutes } from '../routes/cs-group/index.js';
+import { csTimeRoutes } from '../routes/cs-time/index.js';
 import { docsRoutes } from '../routes/docs/index.js';
 import { fileRoutes } from '../routes/files/index.js';
 import { manualResultRoutes } from '../routes/qc-manual-result/index.js';
@@ -16,6 +19,7 @@ import { qcRuleRoutes } from '../routes/qc-rule/index.js';
 import { qcSchemeRoutes } from '../routes/qc-scheme/index.js';
 import { qcTaskRoutes } from '../routes/qc-task/index.js';
 import { sessionRoutes } from '../routes/sessions/index.js';
+import { peopleRoutes } from '../routes/users/index.js';
 import { attachTaskRunner } from '../tasks/attach-task-runner.js';
 import { ApiError, errorBody, languageOf } from './api-error.js';
 import { defineRoute, JSON_BODY_LIMIT } from './define-route.js';
@@ -29,6 +33,11 @@ export interface AppDependencies {
   readonly config: ServerConfig;
   /** where the log goes (default stdout), e.g. a test's own stream */
   readonly logStream?: { write(line: string): void };
+  /**
+   * Tests: every JSON answer is checked against its route's response schema, and one that does not fit fails the
+   * call (500, logged with the path and the first problems), so the contracts and the handlers cannot drift apart.
+   */
+  readonly checkAnswers?: boolean;
 }
 
 declare module 'fastify' {
@@ -92,6 +101,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(manualResultRoutes);
   await app.register(complaintRoutes);
   await app.register(fileRoutes);
+  // desk staffing: service times, skill groups, agents
+  await app.register(csTimeRoutes);
+  await app.register(csGroupRoutes);
+  await app.register(csAgentRoutes);
+  await app.register(peopleRoutes);
   await app.register(docsRoutes);
   await serveWorkbench(app);
   return app;

@@ -111,15 +111,30 @@ export function defineRoute<
           : spec.checksEachRecord === true
             ? parseShape(spec.body, request.body ?? {})
             : parse(spec.body, request.body ?? {});
-      return handler({
+      const answer = await handler({
         body: body as Infer<S>,
         query: query as Infer<Q>,
         auth: auth as RequestAuth,
         request,
         reply,
       });
+      // an answer trimmed to the requested `fields` is partial by design: the fields tests check those
+      const trimmed = ((body as { fields?: unknown[] } | undefined)?.fields?.length ?? 0) > 0;
+      if (app.deps.checkAnswers === true && spec.response !== undefined && spec.produces === undefined && !trimmed)
+        checkAnswer(spec.path, spec.response, answer);
+      return answer;
     },
   });
+}
+
+/** A handler's answer that its route's response schema refuses: a programming error, named with the path. */
+function checkAnswer(path: string, schema: z.ZodType, answer: unknown): void {
+  const parsed = schema.safeParse(answer);
+  if (parsed.success) return;
+  const problems = parsed.error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.join('.') || '(answer)'}: ${issue.message}`);
+  throw new Error(`${path} answered outside its response schema: ${problems.join('; ')}`);
 }
 
 /** A /v3 route's access from the contracts' table; a /v3 path missing from it is a programming error. */

@@ -2,6 +2,7 @@ import { and, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/connect.js';
 import { qcTaskSessions } from '../db/schema/qc-tasks.js';
 import { chatMessages, chatSessions } from '../db/schema/sessions.js';
+import { createMissingStaff } from './create-missing-staff.js';
 import { DatabaseUnavailableError, databaseReason, isRecordRefusal, isWorthRetrying } from './database-refusal.js';
 import type { NormalizedSession } from './session-record.js';
 
@@ -92,6 +93,12 @@ async function writeBatch(
       })
       // xmax is 0 for a freshly inserted row and the locking transaction's id for an updated one
       .returning({ id: chatSessions.id, sessionId: chatSessions.sessionId, inserted: sql<boolean>`(xmax = 0)` });
+    // the agents and groups the sessions name exist as records (created here when missing)
+    await createMissingStaff(
+      tx,
+      organizationId,
+      sessions.map((s) => s.session),
+    );
     const bySessionId = new Map(sessions.map((s) => [s.session.sessionId, s]));
     const updatedRefs = rows.filter((r) => !r.inserted).map((r) => r.id);
     if (updatedRefs.length > 0) {

@@ -1,65 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { ConditionConfig } from '@qcdesk/contracts';
 import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { generatePassword } from '../auth/passwords.js';
-import { ALL_PERMISSIONS } from '../auth/permissions.js';
 import type { ServerConfig } from '../config/server-config.js';
 import type { Database } from '../db/connect.js';
 import { organizations, qcAngleRules, qcAngles, qcRules, qcSchemes, users } from '../db/schema/index.js';
 import { checkConditionConfig } from '../routes/qc-rule/check-condition-config.js';
-import { createRole, createUser, type RoleSpec } from './accounts.js';
+import { BUILT_IN_ROLES, createUser, setUpOrganization } from './accounts.js';
 import { DEMO_MANUAL_RULES, EXTRA_DEMO_RULES } from './demo-rules-extra.js';
 import { type DemoSeedContext, demoSeeders } from './demo-seeders.js';
 
 const FIXTURES = fileURLToPath(new URL('../../../../fixtures/', import.meta.url));
 
-export const DEMO_ROLES = {
-  admin: { code: 'admin', name: '系统管理员', permissions: [ALL_PERMISSIONS] },
-  inspector: {
-    code: 'inspector',
-    name: '质检员',
-    permissions: [
-      'qc-scheme.view',
-      'qc-scheme.edit',
-      'qc-scheme.delete',
-      'qc-rule.view',
-      'qc-rule.edit',
-      'qc-rule.delete',
-      'qc-ai-result.view',
-      'qc-ai-result.edit',
-      'qc-manual-result.view',
-      'qc-manual-result.edit',
-      'qc-manual-result.status',
-      'qc-complaint.view',
-      'qc-complaint.review',
-      'qc-task.view',
-    ],
-  },
-  supervisor: {
-    code: 'supervisor',
-    name: '主管',
-    permissions: [
-      'qc-scheme.view',
-      'qc-rule.view',
-      'qc-ai-result.view',
-      'qc-manual-result.view',
-      'qc-manual-result.status',
-      'qc-complaint.view',
-      'qc-complaint.review',
-      'qc-task.view',
-      'qc-task.edit',
-      'cs-censor-ban.view',
-      'cs-censor-log.view',
-      'cs-censor-log.export',
-    ],
-  },
-  // an agent sees his own results (the result routes scope by users.agent_id) and files complaints (not reviews)
-  agent: {
-    code: 'agent',
-    name: '坐席',
-    permissions: ['qc-ai-result.view', 'qc-manual-result.view', 'qc-complaint.view', 'qc-complaint.edit'],
-  },
-} as const satisfies Record<string, RoleSpec>;
+/** The demo's roles are the built-in roles every organisation starts with. */
+export const DEMO_ROLES = BUILT_IN_ROLES;
 
 /** The demo agent's id (cs-agent), which demo sessions name as their agent. */
 export const DEMO_AGENT_ID = 1001;
@@ -122,16 +77,18 @@ export async function seedStore(
 
 /** The organisation, the roles and the people, all or nothing. */
 async function seedAccounts(db: Database, config: ServerConfig) {
-  const [organization] = await db
-    .insert(organizations)
-    .values({ name: '演示公司', seedSteps: config.demo ? [] : null })
-    .returning();
-  const organizationId = organization!.id;
-  const roleIds: Record<keyof typeof DEMO_ROLES, number> = { admin: 0, inspector: 0, supervisor: 0, agent: 0 };
-  for (const key of Object.keys(DEMO_ROLES) as (keyof typeof DEMO_ROLES)[])
-    roleIds[key] = await createRole(db, organizationId, DEMO_ROLES[key]);
+  // the same organisation, roles and administrator as `qcdesk org create` makes
+  const adminPassword = config.adminPassword ?? generatePassword();
+  const { organization, roleIds } = await setUpOrganization(db, {
+    name: '演示公司',
+    admin: { username: 'admin', name: '系统管理员', password: adminPassword },
+    seedSteps: config.demo ? [] : null,
+  });
+  const organizationId = organization.id;
 
-  const accounts: SeededAccount[] = [];
+  const accounts: SeededAccount[] = [
+    { username: 'admin', name: '系统管理员', password: adminPassword, fromEnvironment: config.adminPassword !== null },
+  ];
   const account = async (username: (typeof DEMO_USERS)[number], name: string, env: string | null, agentId?: number) => {
     const password = env ?? generatePassword();
     await createUser(db, organizationId, {
@@ -143,13 +100,12 @@ async function seedAccounts(db: Database, config: ServerConfig) {
     });
     accounts.push({ username, name, password, fromEnvironment: env !== null });
   };
-  await account('admin', '系统管理员', config.adminPassword);
   if (config.demo) {
     await account('inspector', '质检员小李', config.demoPassword);
     await account('supervisor', '主管老周', config.demoPassword);
     await account('agent', '坐席小王', config.demoPassword, DEMO_AGENT_ID);
   }
-  return { organization: organization!, accounts };
+  return { organization, accounts };
 }
 
 /** The demo data after the people: each step not yet recorded on the organisation, then the seed marked complete. */
@@ -273,7 +229,14 @@ async function seedRules(db: Database, audit: Audit): Promise<Map<string, number
     checkConditionConfig(rule.id, rule.name, rule.conditionConfig);
     const [row] = await db
       .insert(qcRules)
-      .values({ ...audit, name: rule.name, type: 'AI', ruleOutId: rule.id, conditionConfig: rule.conditionConfig })
+      // the engine just compiled it: it is a condition config
+      .values({
+        ...audit,
+        name: rule.name,
+        type: 'AI',
+        ruleOutId: rule.id,
+        conditionConfig: rule.conditionConfig as ConditionConfig,
+      })
       .returning({ id: qcRules.id });
     keys.set(rule.id, row!.id);
   }

@@ -1,3 +1,4 @@
+import type { TaskRunState } from '@qcdesk/contracts';
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/connect.js';
 import { aiResults, manualResults } from '../db/schema/qc-results.js';
@@ -105,7 +106,7 @@ export async function runTask(
 async function finish(
   db: Database,
   taskId: number,
-  state: string,
+  state: TaskRunState,
   error: string | null,
   outcome: RunOutcome,
 ): Promise<RunOutcome> {

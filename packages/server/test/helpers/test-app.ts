@@ -44,7 +44,7 @@ export async function startTestApp(
     ...overrides,
   };
   const database = await openDatabase({ databaseUrl, dataDir: null });
-  const app = await buildApp({ db: database.db, config, logStream: options.logStream });
+  const app = await buildApp({ db: database.db, config, logStream: options.logStream, checkAnswers: true });
   options.beforeReady?.(app);
   await app.ready();
   return {

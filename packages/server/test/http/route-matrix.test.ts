@@ -11,10 +11,21 @@ import {
   type ApiPath,
   AUTHENTICATED,
   BODY_DEPENDENT_PATHS,
+  type CrudAccess,
+  type CrudKeys,
+  csAgentContract,
+  csGroupContract,
+  csTimeContract,
+  type EntityContract,
   PERMISSION_KEYS,
   PUBLIC,
+  qcRuleContract,
+  qcSchemeContract,
+  qcTaskContract,
   ROUTE_PERMISSIONS,
   type RouteAccess,
+  roleContract,
+  userContract,
 } from '@qcdesk/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +68,18 @@ interface Home {
   tokenId: string;
   /** a scheme of the outsider's own organisation */
   outsiderSchemeId: string;
+  /** desk staffing: a service time, a group using it, an imported agent (101), the admin's user id */
+  timeId: string;
+  timeVersion: number;
+  groupId: string;
+  groupVersion: number;
+  agentId: string;
+  agentVersion: number;
+  userId: string;
+  /** people: the admin's user version, a role of the home organisation */
+  userVersion: number;
+  roleId: string;
+  roleVersion: number;
 }
 let home: Home;
 
@@ -115,6 +138,73 @@ const schemeListCase: RouteCase = {
   }),
 };
 const creates = (what: string) => () => ({ none: `creates ${what} in the caller's organisation` });
+/** the people lists show the outsider his own organisation's users and roles, never the home one's */
+const peopleListCase = (homeId: (h: Home) => string): RouteCase => ({
+  bad: () => fieldsOfList,
+  foreign: (h) => ({
+    body: {},
+    query: { page: '1', size: '100' },
+    expect: 200,
+    check: (answer) => {
+      const records = Array.isArray(answer) ? answer : answer.records;
+      expect(records.length).toBeGreaterThan(0);
+      expect(records.map((r: Json) => r.id)).not.toContain(homeId(h));
+    },
+  }),
+});
+
+/** What the matrix needs to know of an entity whose calls its contract generates. */
+interface CrudCaseOptions {
+  /** the home organisation's record, and the version it holds */
+  readonly id: (h: Home) => string;
+  readonly version: (h: Home) => number;
+  /** a save body the schema takes (without id and version): a change of another organisation's record is then 404 */
+  readonly save: (h: Home) => Record<string, unknown>;
+  /** the page and list case (default: another organisation sees no records) */
+  readonly list?: RouteCase;
+  /** create is the entity's own: a wrongly typed field of its body, and what another organisation's create answers */
+  readonly create: RouteCase;
+}
+
+/**
+ * The rows of an entity's generated calls, from its contract: the detail's id parameter, `{ids, deleted}` or `{ids}`
+ * deletes, `/status` where the contract has it; typed by the contract's paths like the rest of the table.
+ */
+function crudCases<B extends string, K extends CrudKeys>(
+  contract: EntityContract<B, K>,
+  o: CrudCaseOptions,
+): Record<keyof CrudAccess<B, K>, RouteCase> {
+  const path = (call: string) => `${contract.base}/${call}`;
+  const param = contract.detailParam;
+  const cases: Record<string, RouteCase> = {
+    [path('page')]: o.list ?? listCase,
+    [path('list')]: o.list ?? listCase,
+    [path('detail')]: {
+      bad: () => ({ query: {}, field: param }),
+      foreign: (h) => ({ query: { [param]: o.id(h) }, expect: 404 }),
+    },
+    [path('create')]: o.create,
+    [path('change')]: {
+      bad: (h) => ({ body: { ...o.save(h), id: o.id(h), version: 'x' }, field: 'version' }),
+      foreign: (h) => ({ body: { ...o.save(h), id: o.id(h), version: o.version(h) }, expect: 404 }),
+    },
+    [path('delete')]: contract.softDelete
+      ? {
+          bad: (h) => ({ body: { ids: [o.id(h)], deleted: 5 }, field: 'deleted' }),
+          foreign: (h) => ({ body: { ids: [o.id(h)], deleted: 'TRASH' }, expect: 404 }),
+        }
+      : {
+          bad: () => ({ body: { ids: 'x' }, field: 'ids' }),
+          foreign: (h) => ({ body: { ids: [o.id(h)] }, expect: 404 }),
+        },
+  };
+  if (contract.keys.status !== undefined)
+    cases[path('status')] = {
+      bad: (h) => ({ body: { ids: [o.id(h)], status: true }, field: 'status' }),
+      foreign: (h) => ({ body: { ids: [o.id(h)], status: 'INACTIVE' }, expect: 404 }),
+    };
+  return cases as Record<keyof CrudAccess<B, K>, RouteCase>;
+}
 
 /** The paths of the contracts' table the server serves (the sensitive-word libraries are not built yet). */
 type Served = Exclude<ApiPath, `/v3/system/censor-ban/${string}`>;
@@ -156,34 +246,16 @@ const TABLE: Record<Served, RouteCase> = {
     }),
   },
 
-  '/v3/chats/qc-scheme/page': schemeListCase,
-  '/v3/chats/qc-scheme/list': schemeListCase,
-  '/v3/chats/qc-scheme/detail': {
-    bad: () => ({ query: {}, field: 'schemeId' }),
-    foreign: (h) => ({ query: { schemeId: h.schemeId }, expect: 404 }),
-  },
-  '/v3/chats/qc-scheme/create': {
-    bad: () => ({ body: { name: 100, type: 'TEXT', targetType: 'AI' }, field: 'name' }),
-    foreign: creates('a scheme'),
-  },
-  '/v3/chats/qc-scheme/change': {
-    bad: (h) => ({
-      body: { id: h.schemeId, version: '1', name: '改名', type: 'TEXT', targetType: 'AI' },
-      field: 'version',
-    }),
-    foreign: (h) => ({
-      body: { id: h.schemeId, version: h.schemeVersion, name: '改名', type: 'TEXT', targetType: 'AI' },
-      expect: 404,
-    }),
-  },
-  '/v3/chats/qc-scheme/status': {
-    bad: (h) => ({ body: { ids: [h.schemeId, 2], status: 'INACTIVE' }, field: 'ids[1]' }),
-    foreign: (h) => ({ body: { ids: [h.schemeId], status: 'INACTIVE' }, expect: 404 }),
-  },
-  '/v3/chats/qc-scheme/delete': {
-    bad: () => ({ body: { ids: 'x', deleted: 'TRASH' }, field: 'ids' }),
-    foreign: (h) => ({ body: { ids: [h.personSchemeId], deleted: 'TRASH' }, expect: 404 }),
-  },
+  ...crudCases(qcSchemeContract, {
+    id: (h) => h.schemeId,
+    version: (h) => h.schemeVersion,
+    save: () => ({ name: '改名', type: 'TEXT', targetType: 'AI' }),
+    list: schemeListCase,
+    create: {
+      bad: () => ({ body: { name: 100, type: 'TEXT', targetType: 'AI' }, field: 'name' }),
+      foreign: creates('a scheme'),
+    },
+  }),
   '/v3/chats/qc-angle/detail': {
     bad: () => ({ query: {}, field: 'angleId' }),
     foreign: (h) => ({ query: { angleId: h.angleId }, expect: 404 }),
@@ -215,37 +287,24 @@ const TABLE: Record<Served, RouteCase> = {
     foreign: (h) => ({ body: { ids: [h.angleRuleId], deleted: 'TRASH' }, expect: 404 }),
   },
 
-  '/v3/chats/qc-rule/page': listCase,
-  '/v3/chats/qc-rule/list': listCase,
-  '/v3/chats/qc-rule/detail': {
-    bad: () => ({ query: {}, field: 'ruleId' }),
-    foreign: (h) => ({ query: { ruleId: h.ruleId }, expect: 404 }),
-  },
+  ...crudCases(qcRuleContract, {
+    id: (h) => h.ruleId,
+    version: (h) => h.ruleVersion,
+    save: () => ({ name: '改名', comments: '说明' }),
+    create: {
+      bad: () => ({
+        body: {
+          name: '规则',
+          conditionConfig: { conditions: [], ruleScore: { enable: true, ruleScoreType: 'SUB', scoreNum: '5' } },
+        },
+        field: 'conditionConfig.ruleScore.scoreNum',
+      }),
+      foreign: creates('a rule'),
+    },
+  }),
   '/v3/chats/qc-rule/detail-outId': {
     bad: () => ({ query: {}, field: 'ruleOutId' }),
     foreign: (h) => ({ query: { ruleOutId: h.ruleOutId }, expect: 404 }),
-  },
-  '/v3/chats/qc-rule/create': {
-    bad: () => ({
-      body: {
-        name: '规则',
-        conditionConfig: { conditions: [], ruleScore: { enable: true, ruleScoreType: 'SUB', scoreNum: '5' } },
-      },
-      field: 'conditionConfig.ruleScore.scoreNum',
-    }),
-    foreign: creates('a rule'),
-  },
-  '/v3/chats/qc-rule/change': {
-    bad: (h) => ({ body: { id: h.ruleId, version: h.ruleVersion, name: '规则', comments: 5 }, field: 'comments' }),
-    foreign: (h) => ({ body: { id: h.ruleId, version: h.ruleVersion, name: '改名' }, expect: 404 }),
-  },
-  '/v3/chats/qc-rule/delete': {
-    bad: (h) => ({ body: { ids: [h.ruleId], deleted: 5 }, field: 'deleted' }),
-    foreign: (h) => ({ body: { ids: [h.ruleId], deleted: 'TRASH' }, expect: 404 }),
-  },
-  '/v3/chats/qc-rule/status': {
-    bad: (h) => ({ body: { ids: [h.ruleId], status: true }, field: 'status' }),
-    foreign: (h) => ({ body: { ids: [h.ruleId], status: 'INACTIVE' }, expect: 404 }),
   },
 
   '/v3/chats/ai-result/page': listCase,
@@ -381,57 +440,123 @@ const TABLE: Record<Served, RouteCase> = {
     }),
   },
 
-  '/v3/chats/qc-task/page': listCase,
-  '/v3/chats/qc-task/list': listCase,
-  '/v3/chats/qc-task/detail': {
-    bad: () => ({ query: {}, field: 'taskId' }),
-    foreign: (h) => ({ query: { taskId: h.taskId }, expect: 404 }),
-  },
+  ...crudCases(qcTaskContract, {
+    id: (h) => h.taskId,
+    version: (h) => h.taskVersion,
+    // with a scheme of the caller's own, so that the task is what is not found
+    save: (h) => ({ name: '改名', type: 'OFFLINE_TEXT', schemeId: h.outsiderSchemeId, lineIds: ['1'] }),
+    create: {
+      bad: (h) => ({
+        body: { name: '任务', type: 'OFFLINE_TEXT', schemeId: h.schemeId, lineIds: [1] },
+        field: 'lineIds[0]',
+      }),
+      // the scheme is a reference of the body: one the caller's organisation does not have is a field error
+      foreign: (h) => ({
+        body: { name: '任务', type: 'OFFLINE_TEXT', schemeId: h.schemeId, lineIds: ['1'] },
+        expect: 400,
+        field: 'schemeId',
+      }),
+    },
+  }),
   '/v3/chats/qc-task/progress': {
     bad: () => ({ query: {}, field: 'taskId' }),
     foreign: (h) => ({ query: { taskId: h.taskId }, expect: 404 }),
   },
-  '/v3/chats/qc-task/create': {
-    bad: (h) => ({
-      body: { name: '任务', type: 'OFFLINE_TEXT', schemeId: h.schemeId, lineIds: [1] },
-      field: 'lineIds[0]',
-    }),
-    // the scheme is a reference of the body: one the caller's organisation does not have is a field error
-    foreign: (h) => ({
-      body: { name: '任务', type: 'OFFLINE_TEXT', schemeId: h.schemeId, lineIds: ['1'] },
-      expect: 400,
-      field: 'schemeId',
-    }),
-  },
-  '/v3/chats/qc-task/change': {
-    bad: (h) => ({
-      body: { id: h.taskId, version: 'x', name: '任务', type: 'OFFLINE_TEXT', schemeId: h.schemeId, lineIds: ['1'] },
-      field: 'version',
-    }),
-    // with a scheme of the caller's own, so that the task is what is not found
-    foreign: (h) => ({
-      body: {
-        id: h.taskId,
-        version: h.taskVersion,
-        name: '改名',
-        type: 'OFFLINE_TEXT',
-        schemeId: h.outsiderSchemeId,
-        lineIds: ['1'],
-      },
-      expect: 404,
-    }),
-  },
-  '/v3/chats/qc-task/status': {
-    bad: (h) => ({ body: { ids: [h.taskId], status: 'ON' }, field: 'status' }),
-    foreign: (h) => ({ body: { ids: [h.taskId], status: 'INACTIVE' }, expect: 404 }),
-  },
-  '/v3/chats/qc-task/delete': {
-    bad: (h) => ({ body: { ids: [h.taskId], deleted: 'GONE' }, field: 'deleted' }),
-    foreign: (h) => ({ body: { ids: [h.taskId], deleted: 'TRASH' }, expect: 404 }),
-  },
   '/v3/chats/qc-task/rerun': {
     bad: () => ({ body: { ids: [5] }, field: 'ids[0]' }),
     foreign: (h) => ({ body: { ids: [h.taskId] }, expect: 404 }),
+  },
+
+  ...crudCases(csTimeContract, {
+    id: (h) => h.timeId,
+    version: (h) => h.timeVersion,
+    save: () => ({
+      name: '改名',
+      config: { generalPeriods: [{ daysOfWeek: [1], beginTime: '09:00', endTime: '18:00' }] },
+    }),
+    create: {
+      bad: () => ({
+        body: {
+          name: '时间',
+          config: { generalPeriods: [{ daysOfWeek: ['mon'], beginTime: '09:00', endTime: '18:00' }] },
+        },
+        field: 'config.generalPeriods[0].daysOfWeek[0]',
+      }),
+      foreign: creates('a service time'),
+    },
+  }),
+  ...crudCases(csGroupContract, {
+    id: (h) => h.groupId,
+    version: (h) => h.groupVersion,
+    save: (h) => ({ name: '改名', type: 'ONLINE', timeId: h.timeId, agentIds: [h.agentId] }),
+    create: {
+      bad: (h) => ({ body: { name: '组', type: 'ONLINE', timeId: h.timeId, agentIds: [5] }, field: 'agentIds[0]' }),
+      // the service time is a reference of the body: another organisation's is a field error
+      foreign: (h) => ({
+        body: { name: '组', type: 'ONLINE', timeId: h.timeId, agentIds: [h.agentId] },
+        expect: 400,
+        field: 'timeId',
+      }),
+    },
+  }),
+  '/v3/chats/cs-group/list/top': {
+    bad: () => ({ body: { type: 'TEAM' }, field: 'type' }),
+    foreign: () => ({ body: {}, expect: 200, check: noRecords }),
+  },
+  '/v3/chats/cs-group/select': {
+    bad: () => ({ query: {}, field: 'chatId' }),
+    foreign: (h) => ({ query: { chatId: h.chatId }, expect: 404 }),
+  },
+  ...crudCases(csAgentContract, {
+    id: (h) => h.agentId,
+    version: (h) => h.agentVersion,
+    save: () => ({ nick: '改名' }),
+    create: {
+      bad: () => ({ body: { userId: 5, nick: '坐席' }, field: 'userId' }),
+      // the user is a reference of the body: another organisation's is a field error
+      foreign: (h) => ({ body: { userId: h.userId, nick: '坐席' }, expect: 400, field: 'userId' }),
+    },
+  }),
+  '/v3/chats/cs-agent/createBatch': {
+    bad: () => ({ body: { userIds: [5] }, field: 'userIds[0]' }),
+    foreign: (h) => ({ body: { userIds: [h.userId] }, expect: 400, field: 'userIds[0]' }),
+  },
+  '/v3/chats/cs-agent/changeBatch': {
+    bad: (h) => ({ body: { agents: [{ id: h.agentId, nick: 5, capacity: 3 }] }, field: 'agents[0].nick' }),
+    foreign: (h) => ({ body: { agents: [{ id: h.agentId, nick: '改名', capacity: 3 }] }, expect: 404 }),
+  },
+  '/v3/chats/cs-agent/pull': {
+    bad: () => ({ query: {}, field: 'platform' }),
+    foreign: () => ({ none: "reads a platform's export into the caller's organisation" }),
+  },
+
+  ...crudCases(userContract, {
+    id: (h) => h.userId,
+    version: (h) => h.userVersion,
+    save: () => ({ username: 'rm.x', name: '改名' }),
+    list: peopleListCase((h) => h.userId),
+    create: {
+      bad: () => ({ body: { username: 'rm.new', name: '新人', password: 12345678 }, field: 'password' }),
+      foreign: creates('a user'),
+    },
+  }),
+  '/v3/users/user/reset-password': {
+    bad: (h) => ({ body: { id: h.userId, password: 12345678 }, field: 'password' }),
+    foreign: (h) => ({ body: { id: h.userId, password: 'takeover-password' }, expect: 404 }),
+  },
+  ...crudCases(roleContract, {
+    id: (h) => h.roleId,
+    version: (h) => h.roleVersion,
+    save: () => ({ code: 'rm-role', name: '改名' }),
+    list: peopleListCase((h) => h.roleId),
+    create: {
+      bad: () => ({ body: { code: 'rm-new', name: '新角色', permissions: 'all' }, field: 'permissions' }),
+      foreign: creates('a role'),
+    },
+  }),
+  '/v3/users/permission/list': {
+    bad: () => ({ none: 'reads no input' }),
+    foreign: () => ({ none: 'the same keys for everyone' }),
   },
 
   '/v3/worker/center/upload': {
@@ -535,6 +660,30 @@ beforeAll(async () => {
   const { id: outsiderSchemeId } = await ok(
     outsider.post('/v3/chats/qc-scheme/create', { name: '别家方案', type: 'TEXT', targetType: 'AI' }),
   );
+  // desk staffing: the import made agents 101..103; a service time and a group of agent 101 using it
+  const { id: timeId } = await ok(
+    admin.post('/v3/chats/cs-time/create', {
+      name: '工作日',
+      config: { generalPeriods: [{ daysOfWeek: [1, 2, 3, 4, 5], beginTime: '09:00', endTime: '18:00' }] },
+    }),
+  );
+  const { id: groupId } = await ok(
+    admin.post('/v3/chats/cs-group/create', { name: '售前组', type: 'ONLINE', timeId, agentIds: ['101'] }),
+  );
+  const staffing = {
+    time: await ok(admin.post('/v3/chats/cs-time/detail', {}, { query: { timeId } })),
+    group: await ok(admin.post('/v3/chats/cs-group/detail', {}, { query: { groupId } })),
+    agent: await ok(admin.post('/v3/chats/cs-agent/detail', {}, { query: { agentId: '101' } })),
+    me: await ok(admin.post('/v3/auth/me', {})),
+  };
+  // people: a role of the home organisation, the admin as a user record
+  const { id: roleId } = await ok(
+    admin.post('/v3/users/role/create', { code: 'rm-role', name: '角色', permissions: ['qc-rule.view'] }),
+  );
+  const peopleRecords = {
+    role: await ok(admin.post('/v3/users/role/detail', {}, { query: { roleId } })),
+    admin: await ok(admin.post('/v3/users/user/detail', {}, { query: { userId: staffing.me.user.id } })),
+  };
   home = {
     schemeId: scheme.schemeId,
     schemeVersion: schemeDetail.version,
@@ -558,6 +707,16 @@ beforeAll(async () => {
     filePath: uploaded.json().path,
     tokenId,
     outsiderSchemeId,
+    timeId,
+    timeVersion: staffing.time.version,
+    groupId,
+    groupVersion: staffing.group.version,
+    agentId: '101',
+    agentVersion: staffing.agent.version,
+    userId: staffing.me.user.id,
+    userVersion: peopleRecords.admin.version,
+    roleId,
+    roleVersion: peopleRecords.role.version,
   };
 }, 240_000);
 afterAll(async () => {
@@ -670,6 +829,8 @@ describe("another organisation's ids", () => {
       task: await q('/v3/chats/qc-task/detail', { taskId: home.taskId }),
       tokens: await ok(admin.post('/v3/auth/token/list', {})),
       sessions: (await ok(admin.post('/v3/chats/session/list', {}))).length,
+      user: await q('/v3/users/user/detail', { userId: home.userId }),
+      role: await q('/v3/users/role/detail', { roleId: home.roleId }),
     };
   };
   let before: Awaited<ReturnType<typeof snapshot>>;

@@ -2,6 +2,7 @@ import { compileRule } from '@qcdesk/engine';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyAdminPassword } from '../../src/seed/admin-password.js';
+import { SECOND_ORGANIZATION } from '../../src/seed/demo-second-organization.js';
 import { demoSeeders } from '../../src/seed/demo-seeders.js';
 import { demoRuleFixtures, type SeededAccount, seedStore } from '../../src/seed/seed-store.js';
 import { anonymous, signIn } from '../helpers/accounts.js';
@@ -17,7 +18,9 @@ let stepsWhenProbed: string[] | null = null;
 
 const rows = async <T>(query: string) =>
   ((await t.database.db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
-const seedSteps = async () => (await rows<{ seed_steps: string[] | null }>('select seed_steps from organizations'))[0]!;
+// the demo organisation: the first (the demo makes a second one, as `qcdesk org create` does)
+const seedSteps = async () =>
+  (await rows<{ seed_steps: string[] | null }>('select seed_steps from organizations order by id'))[0]!;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -72,8 +75,11 @@ describe('first start', () => {
 
   it('records each demo step done, and leaves an interrupted seed unfinished: admin can sign in', async () => {
     expect(interrupted).toBeInstanceOf(Error);
-    expect(stepsWhenProbed).toEqual(['qc-config', 'sessions', 'chat-images', 'assessments']);
-    expect((await seedSteps()).seed_steps).toEqual(['qc-config', 'sessions', 'chat-images', 'assessments']);
+    // the areas' steps run in the order their modules load; qc-config always first
+    const steps = ['assessments', 'chat-images', 'desk-staffing', 'qc-config', 'second-organisation', 'sessions'];
+    expect(stepsWhenProbed![0]).toBe('qc-config');
+    expect([...stepsWhenProbed!].sort()).toEqual(steps);
+    expect([...(await seedSteps()).seed_steps!].sort()).toEqual(steps);
     const admin = await signIn(t, 'admin', 'admin-secret-1');
     expect((await admin.post('/v3/auth/me')).statusCode).toBe(200);
   });
@@ -107,6 +113,21 @@ describe('first start', () => {
     expect(await count('qc_tasks')).toBe(1);
     expect(log.some((l) => /^演示会话 demo sessions: \d+ 个会话 sessions .* 质检任务 task DONE/.test(l))).toBe(true);
   }, 300_000);
+
+  it('makes a second organisation as `qcdesk org create` does, whose administrator sees none of the demo', async () => {
+    // its password was generated and logged; QCDESK_ADMIN_PASSWORD's way in sets a known one
+    expect(await applyAdminPassword(t.database.db, 'branch-secret-1', SECOND_ORGANIZATION.admin)).toBe('reset');
+    const branch = await signIn(t, SECOND_ORGANIZATION.admin, 'branch-secret-1');
+    const me = (await branch.post('/v3/auth/me')).json();
+    expect(me.organisation.name).toBe(SECOND_ORGANIZATION.name);
+    expect(me.permissions).toContain('user.edit');
+    const roles = (await branch.post('/v3/users/role/list')).json();
+    expect(roles.map((r: { code: string }) => r.code).sort()).toEqual(['admin', 'agent', 'inspector', 'supervisor']);
+    expect((await branch.post('/v3/chats/qc-rule/page')).json().total).toBe(0);
+    expect((await branch.post('/v3/users/user/list')).json().map((u: { username: string }) => u.username)).toEqual([
+      SECOND_ORGANIZATION.admin,
+    ]);
+  });
 
   it('does nothing on a store that is seeded', async () => {
     expect(await seedStore(t.database.db, { ...t.config, demo: true })).toBeNull();

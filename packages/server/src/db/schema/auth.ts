@@ -1,3 +1,4 @@
+import type { ActiveStatus } from '@qcdesk/contracts';
 import {
   bigint,
   bigserial,
@@ -11,26 +12,26 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { organizationColumn } from './columns.js';
+import { entityColumns, organizationColumn } from './columns.js';
 
 /**
  * A person who signs in to the console. User names are unique across the whole store (sign-in asks only for a user
- * name and a password, so the name alone must find the organisation).
+ * name and a password, so the name alone must find the organisation), trashed and emptied users' names included.
+ * Only an ACTIVE user not in the trash signs in.
  */
 export const users = pgTable(
   'users',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    organizationId: organizationColumn(),
+    // organisation, soft delete, version, who and when (the organisation and times were here before the others)
+    ...entityColumns(),
     username: text('username').notNull(),
     /** the name shown in the console (creator/modifier names) */
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
     /** the agent (cs-agent id) this user is, for agents who view their own results and file complaints */
     agentId: bigint('agent_id', { mode: 'number' }),
-    status: text('status').notNull().default('ACTIVE'),
-    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
-    modifyTime: timestamp('modify_time', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status').$type<ActiveStatus>().notNull().default('ACTIVE'),
   },
   (t) => [uniqueIndex('users_username_key').on(t.username), index('users_organization_idx').on(t.organizationId)],
 );
@@ -40,11 +41,11 @@ export const roles = pgTable(
   'roles',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    organizationId: organizationColumn(),
+    ...entityColumns(),
+    /** unique in the organisation, trashed roles included */
     code: text('code').notNull(),
     name: text('name').notNull(),
     permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
-    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('roles_organization_code_key').on(t.organizationId, t.code)],
 );

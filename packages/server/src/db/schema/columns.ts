@@ -1,3 +1,4 @@
+import type { Deleted } from '@qcdesk/contracts';
 import { bigint, integer, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizations } from './tenancy.js';
 
@@ -13,7 +14,7 @@ export const organizationColumn = () =>
  */
 export const entityColumns = () => ({
   organizationId: organizationColumn(),
-  deleted: text('deleted').notNull().default('NONE'),
+  deleted: text('deleted').$type<Deleted>().notNull().default('NONE'),
   version: integer('version').notNull().default(1),
   creatorId: bigint('creator_id', { mode: 'number' }),
   creatorName: text('creator_name'),

@@ -1,5 +1,6 @@
 /** The one schema of the console's database; each area keeps its tables in its own file. */
 export * from './auth.js';
+export * from './desk-staffing.js';
 export * from './files.js';
 export * from './qc-config.js';
 export * from './qc-results.js';

@@ -1,14 +1,16 @@
+import type {
+  ActiveStatus,
+  ConditionConfig,
+  RuleType,
+  SchemeType,
+  ScoringStyle,
+  schemeConfigSchema,
+  TargetType,
+} from '@qcdesk/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import { entityColumns } from './columns.js';
-
-/** PERSON scheme settings, or the veto rule ids of an AI scheme (qc-area §3 schemeConfig). */
-export interface SchemeConfigValue {
-  num?: number | null;
-  compareOperator?: string | null;
-  appraises?: { appraise: string; required: boolean }[] | null;
-  veto?: (string | number)[] | null;
-}
 
 /** A QC scheme: AI (rule-driven) or PERSON (scored by an inspector), made of angles. */
 export const qcSchemes = pgTable(
@@ -16,20 +18,21 @@ export const qcSchemes = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     name: text('name').notNull(),
-    status: text('status').notNull().default('INACTIVE'),
+    status: text('status').$type<ActiveStatus>().notNull().default('INACTIVE'),
     /** TEXT or VOICE */
-    type: text('type').notNull(),
+    type: text('type').$type<SchemeType>().notNull(),
     /** AI or PERSON */
-    targetType: text('target_type').notNull(),
+    targetType: text('target_type').$type<TargetType>().notNull(),
     groupId: text('group_id'),
     groupName: text('group_name'),
     schemeOutId: text('scheme_out_id'),
     startTime: timestamp('start_time', { withTimezone: true }),
     endTime: timestamp('end_time', { withTimezone: true }),
     /** SCORE or PASS (PERSON only) */
-    style: text('style'),
+    style: text('style').$type<ScoringStyle>(),
     comments: text('comments'),
-    schemeConfig: jsonb('scheme_config').$type<SchemeConfigValue>(),
+    /** PERSON scheme settings, or the veto rule ids of an AI scheme (qc-area §3 schemeConfig), as the save checked them */
+    schemeConfig: jsonb('scheme_config').$type<z.input<typeof schemeConfigSchema>>(),
     ...entityColumns(),
   },
   (t) => [
@@ -85,15 +88,15 @@ export const qcRules = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     name: text('name').notNull(),
     /** AI (detection conditions) or PERSON (manual) */
-    type: text('type').notNull(),
-    status: text('status').notNull().default('ACTIVE'),
+    type: text('type').$type<RuleType>().notNull(),
+    status: text('status').$type<ActiveStatus>().notNull().default('ACTIVE'),
     businessId: text('business_id'),
     businessName: text('business_name'),
     categoryId: text('category_id'),
     categoryName: text('category_name'),
     ruleOutId: text('rule_out_id'),
     comments: text('comments'),
-    conditionConfig: jsonb('condition_config').$type<Record<string, unknown>>(),
+    conditionConfig: jsonb('condition_config').$type<ConditionConfig>(),
     ...entityColumns(),
   },
   (t) => [

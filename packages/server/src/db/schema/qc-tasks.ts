@@ -1,3 +1,4 @@
+import type { ActiveStatus, QcTaskType, TaskRunState } from '@qcdesk/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { entityColumns } from './columns.js';
@@ -13,8 +14,8 @@ export const qcTasks = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     name: text('name').notNull(),
-    type: text('type').notNull(),
-    status: text('status').notNull().default('INACTIVE'),
+    type: text('type').$type<QcTaskType>().notNull(),
+    status: text('status').$type<ActiveStatus>().notNull().default('INACTIVE'),
     schemeId: bigint('scheme_id', { mode: 'number' })
       .notNull()
       .references(() => qcSchemes.id),
@@ -22,7 +23,7 @@ export const qcTasks = pgTable(
     lines: jsonb('lines').$type<{ lineId: number; lineName: string }[]>().notNull().default([]),
     endTime: timestamp('end_time', { withTimezone: true }),
     /** IDLE, RUNNING, DONE or FAILED */
-    runState: text('run_state').notNull().default('IDLE'),
+    runState: text('run_state').$type<TaskRunState>().notNull().default('IDLE'),
     runError: text('run_error'),
     runStartTime: timestamp('run_start_time', { withTimezone: true }),
     runEndTime: timestamp('run_end_time', { withTimezone: true }),

@@ -2,12 +2,12 @@ import { type AiResultFilter, aiResultFilterSchema, parseScoreSort, QuickDate } 
 import { and, arrayContains, asc, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { dbId } from '../../crud/ids.js';
+import { escapeLike } from '../../crud/keyword.js';
 import { aiResults, manualResults } from '../../db/schema/qc-results.js';
 import { chatSessions } from '../../db/schema/sessions.js';
 import { quickDateRange } from '../../http/quick-date.js';
 import type { RequestAuth } from '../../http/request-auth.js';
 import { parseTime } from '../../http/time-zone.js';
-import { escapeLike } from '../qc-rule/rule-routes.js';
 
 /**
  * The AI result list's body: the contracts' filters plus `quickDate` (YESTERDAY, TODAY, DAY7, DAY30, ALL), which

@@ -56,7 +56,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       let ok = false;
       // the password is always checked, so that an unknown or a disabled user takes as long as a wrong password
       if (user === undefined) await verifyPassword(await decoyHash, body.password);
-      else ok = (await verifyPassword(user.passwordHash, body.password)) && user.status === 'ACTIVE';
+      else
+        ok =
+          (await verifyPassword(user.passwordHash, body.password)) &&
+          user.status === 'ACTIVE' &&
+          user.deleted === 'NONE';
       if (!ok || user === undefined) {
         await dropStaleFailures(db, now);
         throw ApiError.of(401, 'BAD_CREDENTIALS', 'auth.badCredentials');

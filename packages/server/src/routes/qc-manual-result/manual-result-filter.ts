@@ -2,11 +2,11 @@ import { manualResultFilterSchema, parseScoreSort, QuickDate } from '@qcdesk/con
 import { and, arrayContains, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { dbId } from '../../crud/ids.js';
+import { escapeLike } from '../../crud/keyword.js';
 import { aiResults, manualResults } from '../../db/schema/qc-results.js';
 import { chatSessions } from '../../db/schema/sessions.js';
 import type { RequestAuth } from '../../http/request-auth.js';
 import { timeFilter } from '../../http/time-filter.js';
-import { escapeLike } from '../qc-rule/rule-routes.js';
 
 /** The manual result list's body: the contracts' filters plus `quickDate` on the `timeby` basis (absent: no range). */
 export const manualResultListSchema = manualResultFilterSchema.safeExtend({

@@ -1,3 +1,4 @@
+import { qcRuleContract } from '@qcdesk/contracts';
 import type { InferSelectModel } from 'drizzle-orm';
 import type { EntityName } from '../../crud/entity-table.js';
 import { wireId } from '../../crud/ids.js';
@@ -6,7 +7,7 @@ import { formatTime } from '../../http/time-zone.js';
 
 export type RuleRow = InferSelectModel<typeof qcRules>;
 
-export const RULE: EntityName = { zh: '质检规则', en: 'QC rule' };
+export const RULE: EntityName = qcRuleContract.name;
 
 /** A rule as the detail and list calls answer it (qc-area §3 "QC rule"). */
 export function ruleRecord(row: RuleRow, timeZone: string) {

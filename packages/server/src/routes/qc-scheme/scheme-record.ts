@@ -1,3 +1,4 @@
+import { qcSchemeContract } from '@qcdesk/contracts';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { EntityName, Queryable } from '../../crud/entity-table.js';
 import { wireId } from '../../crud/ids.js';
@@ -6,7 +7,7 @@ import { formatTime } from '../../http/time-zone.js';
 
 export type SchemeRow = typeof qcSchemes.$inferSelect;
 
-export const SCHEME: EntityName = { zh: '质检方案', en: 'QC scheme' };
+export const SCHEME: EntityName = qcSchemeContract.name;
 export const ANGLE: EntityName = { zh: '质检维度', en: 'QC angle' };
 export const ANGLE_RULE: EntityName = { zh: '维度规则关联', en: 'angle rule link' };
 

@@ -1,37 +1,19 @@
 import {
-  deleteAnswerSchema,
-  deleteBodySchema,
   idSchema,
   idsAnswerSchema,
   idsSchema,
   LIMITS,
-  pageQuerySchema,
-  type QcTaskFilter,
   type QcTaskSave,
-  qcTaskFilterSchema,
-  qcTaskPageSchema,
+  qcTaskContract,
   qcTaskProgressSchema,
-  qcTaskSaveSchema,
-  qcTaskSchema,
-  saveAction,
-  savedAnswerSchema,
-  statusAnswerSchema,
-  statusBodySchema,
 } from '@qcdesk/contracts';
-import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  createdBy,
-  modifiedBy,
-  moveDeleted,
-  notFound,
-  requireAllVisible,
-  updateVersioned,
-  visible,
-} from '../../crud/entity-table.js';
-import { dbId, dbIds } from '../../crud/ids.js';
-import { offsetOf, pageAnswer, pickFields } from '../../crud/page.js';
+import { defineEntityRoutes } from '../../crud/define-entity-routes.js';
+import { type Queryable, requireAllVisible } from '../../crud/entity-table.js';
+import { dbId } from '../../crud/ids.js';
+import { requireRow } from '../../crud/rows.js';
 import type { Database } from '../../db/connect.js';
 import { qcSchemes } from '../../db/schema/qc-config.js';
 import { qcTaskSessions, qcTasks } from '../../db/schema/qc-tasks.js';
@@ -41,15 +23,14 @@ import { defineRoute, noBody } from '../../http/define-route.js';
 import type { RequestAuth } from '../../http/request-auth.js';
 import { parseTime } from '../../http/time-zone.js';
 import { taskCount, taskCounts } from '../../tasks/task-progress.js';
-import { escapeLike } from '../qc-rule/rule-routes.js';
 import { progressRecord, TASK, type TaskRow, taskRecord } from './task-record.js';
 
 const tags = ['qc-task'];
 
-/** QC tasks: /v3/chats/qc-task/page, list, detail, create, change, status, delete, progress, rerun. */
+/** QC tasks: the contract's page, list, detail, create, change, status and delete, plus progress and rerun. */
 export async function qcTaskRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app.deps;
-  const records = async (rows: TaskRow[]) => {
+  const records = async (rows: TaskRow[], timeZone: string) => {
     const counts = await taskCounts(
       db,
       rows.map((r) => r.id),
@@ -58,72 +39,57 @@ export async function qcTaskRoutes(app: FastifyInstance): Promise<void> {
       db,
       rows.map((r) => r.schemeId),
     );
-    return rows.map((r) => taskRecord(r, names.get(r.schemeId) ?? null, counts.get(r.id)!, config.timeZone));
+    return rows.map((r) => taskRecord(r, names.get(r.schemeId) ?? null, counts.get(r.id)!, timeZone));
   };
 
-  defineRoute(
-    app,
-    {
-      path: '/v3/chats/qc-task/page',
-      query: pageQuerySchema,
-      body: qcTaskFilterSchema,
-      summary: 'QC tasks a page at a time (keyword, type, status), newest change first, each with its progress',
-      response: qcTaskPageSchema,
-      tags,
+  defineEntityRoutes(app, qcTaskContract, {
+    table: qcTasks,
+    keywordColumns: [qcTasks.name],
+    where: (filter) => [
+      filter.type ? eq(qcTasks.type, filter.type) : undefined,
+      filter.status ? eq(qcTasks.status, filter.status) : undefined,
+    ],
+    listLimit: LIMITS.pageSizeMax,
+    records: (rows, { timeZone }) => records(rows, timeZone),
+    summaries: {
+      page: 'QC tasks a page at a time (keyword, type, status), newest change first, each with its progress',
+      list: `QC tasks matching the filters (at most ${LIMITS.pageSizeMax})`,
+      detail: 'one QC task with its progress',
     },
-    async ({ query, body, auth }) => {
-      const where = taskWhere(body, auth);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(qcTasks)
-          .where(where)
-          .orderBy(desc(qcTasks.modifyTime), desc(qcTasks.id))
-          .limit(query.size)
-          .offset(offsetOf(query)),
-        db.select({ n: count() }).from(qcTasks).where(where),
-      ]);
-      return pageAnswer(
-        (await records(rows)).map((r) => pickFields(r, body.fields)),
-        total?.n ?? 0,
-        query,
-      );
+    save: {
+      summary: 'save a QC task: creates without id (INACTIVE), changes with id and version; the type is fixed',
+      values: (body, { tx, auth, stored, timeZone }) => {
+        if (stored !== null && stored.type !== body.type)
+          throw fieldError('type', '任务类型创建后不能修改', 'the task type cannot be changed');
+        return taskValues(tx, auth, body, timeZone);
+      },
+      createValues: (body) => ({ type: body.type, status: 'INACTIVE' as const }),
+      afterWrite: async (key, values, { tx, stored }) => {
+        if (stored === null) return;
+        const scopeChanged =
+          stored.schemeId !== values.schemeId ||
+          stored.lineIds.join() !== (values.lineIds ?? []).join() ||
+          stored.endTime?.getTime() !== values.endTime?.getTime();
+        // another scheme or other lines: the checkpoint starts over (results already written stay, one per scheme)
+        if (scopeChanged) await tx.delete(qcTaskSessions).where(eq(qcTaskSessions.taskId, key));
+      },
+      after: (key) => app.tasks.kick(key),
     },
-  );
-
-  defineRoute(
-    app,
-    {
-      path: '/v3/chats/qc-task/list',
-      body: qcTaskFilterSchema,
-      summary: `QC tasks matching the filters (at most ${LIMITS.pageSizeMax})`,
-      response: z.array(qcTaskSchema),
-      tags,
+    status: {
+      summary: 'activate (runs the task) or deactivate (stops it after the chunk in hand) the selected tasks',
+      // the runner compares versions: a task switched off mid-run must not be picked up again as it was
+      bumpsVersion: true,
+      after: (keys, status) => {
+        if (status === 'ACTIVE') for (const key of keys) app.tasks.kick(key);
+      },
     },
-    async ({ body, auth }) => {
-      const rows = await db
-        .select()
-        .from(qcTasks)
-        .where(taskWhere(body, auth))
-        .orderBy(desc(qcTasks.modifyTime), desc(qcTasks.id))
-        .limit(LIMITS.pageSizeMax);
-      return (await records(rows)).map((r) => pickFields(r, body.fields));
+    delete: {
+      summary: 'delete (NONE→TRASH, which stops the task), restore (TRASH→NONE) or empty (TRASH→BUFFER) tasks',
+      after: (keys, to) => {
+        if (to === 'NONE') for (const key of keys) app.tasks.kick(key);
+      },
     },
-  );
-
-  defineRoute(
-    app,
-    {
-      path: '/v3/chats/qc-task/detail',
-      query: z.object({ taskId: idSchema }),
-      body: noBody,
-      summary: 'one QC task with its progress',
-      response: qcTaskSchema,
-      errors: [404],
-      tags,
-    },
-    async ({ query, auth }) => (await records([await loadTask(db, auth, query.taskId)]))[0],
-  );
+  });
 
   defineRoute(
     app,
@@ -137,65 +103,8 @@ export async function qcTaskRoutes(app: FastifyInstance): Promise<void> {
       tags,
     },
     async ({ query, auth }) => {
-      const task = await loadTask(db, auth, query.taskId);
+      const task = await requireRow(db, qcTasks, auth, query.taskId, TASK);
       return progressRecord(task, await taskCount(db, task.id), config.timeZone);
-    },
-  );
-
-  for (const path of ['/v3/chats/qc-task/create', '/v3/chats/qc-task/change'] as const) {
-    defineRoute(
-      app,
-      {
-        path,
-        body: qcTaskSaveSchema,
-        summary: 'save a QC task: creates without id (INACTIVE), changes with id and version; the type is fixed',
-        response: savedAnswerSchema,
-        errors: path.endsWith('/change') ? [404, 409] : [],
-        tags,
-      },
-      async ({ body, auth }) => {
-        const id = await saveTask(db, auth, body, config.timeZone);
-        app.tasks.kick(Number(id));
-        return { id };
-      },
-    );
-  }
-
-  defineRoute(
-    app,
-    {
-      path: '/v3/chats/qc-task/status',
-      body: statusBodySchema,
-      summary: 'activate (runs the task) or deactivate (stops it after the chunk in hand) the selected tasks',
-      response: statusAnswerSchema,
-      errors: [404],
-      tags,
-    },
-    async ({ body, auth }) => {
-      const keys = await requireAllVisible(db, qcTasks, auth, body.ids, TASK);
-      await db
-        .update(qcTasks)
-        .set({ status: body.status, ...modifiedBy(auth), version: sql`${qcTasks.version} + 1` })
-        .where(and(inArray(qcTasks.id, keys), eq(qcTasks.organizationId, auth.organizationId)));
-      if (body.status === 'ACTIVE') for (const key of keys) app.tasks.kick(key);
-      return { ids: body.ids, status: body.status };
-    },
-  );
-
-  defineRoute(
-    app,
-    {
-      path: '/v3/chats/qc-task/delete',
-      body: deleteBodySchema,
-      summary: 'delete (NONE→TRASH, which stops the task), restore (TRASH→NONE) or empty (TRASH→BUFFER) tasks',
-      response: deleteAnswerSchema,
-      errors: [404],
-      tags,
-    },
-    async ({ body, auth }) => {
-      const moved = await moveDeleted(db, qcTasks, auth, body.ids, body.deleted, TASK);
-      if (body.deleted === 'NONE') for (const key of dbIds(body.ids)) app.tasks.kick(key);
-      return moved;
     },
   );
 
@@ -222,27 +131,6 @@ export async function qcTaskRoutes(app: FastifyInstance): Promise<void> {
   );
 }
 
-function taskWhere(filter: QcTaskFilter, auth: RequestAuth): SQL {
-  const parts: SQL[] = [eq(qcTasks.organizationId, auth.organizationId), eq(qcTasks.deleted, 'NONE')];
-  if (filter.keyword) parts.push(ilike(qcTasks.name, `%${escapeLike(filter.keyword)}%`));
-  if (filter.type) parts.push(eq(qcTasks.type, filter.type));
-  if (filter.status) parts.push(eq(qcTasks.status, filter.status));
-  return and(...parts)!;
-}
-
-async function loadTask(db: Database, auth: RequestAuth, id: string): Promise<TaskRow> {
-  const key = dbId(id);
-  const [row] =
-    key === null
-      ? []
-      : await db
-          .select()
-          .from(qcTasks)
-          .where(and(eq(qcTasks.id, key), visible(qcTasks, auth)));
-  if (row === undefined) throw notFound(TASK, id);
-  return row;
-}
-
 async function schemeNames(db: Database, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db
@@ -253,7 +141,7 @@ async function schemeNames(db: Database, ids: number[]): Promise<Map<number, str
 }
 
 /** The lines' names as the sessions of those lines carry them (there is no line table in this server yet). */
-async function lineRefs(db: Database, organizationId: number, lineIds: number[]) {
+async function lineRefs(db: Queryable, organizationId: number, lineIds: number[]) {
   const rows = await db
     .selectDistinctOn([chatSessions.lineId], { lineId: chatSessions.lineId, lineName: chatSessions.lineName })
     .from(chatSessions)
@@ -267,7 +155,8 @@ function fieldError(field: string, zh: string, en: string): ApiError {
   return ApiError.badRequest('INVALID_FIELD', `${field}：${zh}`, `${field}: ${en}`, field);
 }
 
-async function saveTask(db: Database, auth: RequestAuth, body: QcTaskSave, timeZone: string): Promise<string> {
+/** The columns a task body writes: its scheme (the caller's, live, of the task's kind) and its lines. */
+async function taskValues(db: Queryable, auth: RequestAuth, body: QcTaskSave, timeZone: string) {
   const schemeId = dbId(body.schemeId);
   const [scheme] =
     schemeId === null
@@ -291,28 +180,11 @@ async function saveTask(db: Database, auth: RequestAuth, body: QcTaskSave, timeZ
     if (key === null) throw fieldError(`lineIds[${i}]`, `服务线路 ${id} 不存在`, `service line ${id} not found`);
     lineIds.push(key);
   });
-  const values = {
+  return {
     name: body.name,
     schemeId: scheme.id,
     lineIds,
     lines: await lineRefs(db, auth.organizationId, lineIds),
     endTime: parseTime(body.endTime, timeZone),
   };
-  if (saveAction(body) === 'create') {
-    const [row] = await db
-      .insert(qcTasks)
-      .values({ ...values, type: body.type, status: 'INACTIVE', ...createdBy(auth) })
-      .returning({ id: qcTasks.id });
-    return String(row!.id);
-  }
-  const before = await loadTask(db, auth, body.id!);
-  if (before.type !== body.type) throw fieldError('type', '任务类型创建后不能修改', 'the task type cannot be changed');
-  const key = await updateVersioned(db, qcTasks, auth, body.id!, body.version, values, TASK);
-  const scopeChanged =
-    before.schemeId !== values.schemeId ||
-    before.lineIds.join() !== lineIds.join() ||
-    before.endTime?.getTime() !== values.endTime?.getTime();
-  // another scheme or other lines: the checkpoint starts over (results already written stay, one per scheme)
-  if (scopeChanged) await db.delete(qcTaskSessions).where(eq(qcTaskSessions.taskId, key));
-  return String(key);
 }

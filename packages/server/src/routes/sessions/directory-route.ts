@@ -1,9 +1,12 @@
 import { DIRECTORY_LIMIT, type DirectoryEntry, directoryBodySchema, directoryEntrySchema } from '@qcdesk/contracts';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { Database } from '../../db/connect.js';
+import { csAgents, csGroups } from '../../db/schema/desk-staffing.js';
 import { chatSessions } from '../../db/schema/sessions.js';
 import { defineRoute } from '../../http/define-route.js';
+import type { RequestAuth } from '../../http/request-auth.js';
 import { ownSessions } from './own-sessions.js';
 
 const BY_NAME = new Intl.Collator('zh-CN', { numeric: true });
@@ -14,9 +17,10 @@ function containing(keyword: string): string {
 }
 
 /**
- * POST /v3/chats/session/directory — the agents, skill groups or service lines the organisation's sessions name,
- * each once by id with the name it goes by, sorted by name (pinyin); an agent sees only his own. The QC filters offer these
- * by name (the spec's "dictionary loads for agents, groups", paths not shown).
+ * POST /v3/chats/session/directory — the organisation's agents and skill groups (records: an import creates the
+ * ones its sessions name) or the service lines its sessions name, each once by id with the name it goes by, sorted
+ * by name (pinyin); an agent sees only himself and where he served. The QC filters offer these by name (the spec's
+ * "dictionary loads for agents, groups", paths not shown).
  */
 export async function directoryRoute(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
@@ -25,22 +29,14 @@ export async function directoryRoute(app: FastifyInstance): Promise<void> {
     {
       path: '/v3/chats/session/directory',
       body: directoryBodySchema,
-      summary: `the agents, skill groups or service lines the sessions name ({id, name}, by name, at most ${DIRECTORY_LIMIT}); keyword matches the name or the id`,
+      summary: `the agents and skill groups (records) or the service lines the sessions name ({id, name}, by name, at most ${DIRECTORY_LIMIT}); keyword matches the name or the id`,
       response: z.array(directoryEntrySchema),
       tags: ['session'],
     },
     async ({ body, auth }): Promise<DirectoryEntry[]> => {
-      const scope = and(eq(chatSessions.organizationId, auth.organizationId), ownSessions(auth));
-      const { id, name, from, present } = columnsOf(body.kind);
       const keyword = body.keyword ? containing(body.keyword) : null;
-      const rows = await db
-        .select({ id: sql<string>`${id}`, name: sql<string | null>`max(${name})` })
-        .from(from)
-        .where(and(scope, present))
-        .groupBy(id)
-        .having(keyword === null ? undefined : sql`${id} ilike ${keyword} or max(${name}) ilike ${keyword}`)
-        .orderBy(id)
-        .limit(DIRECTORY_LIMIT);
+      const rows =
+        body.kind === 'LINE' ? await linesOfSessions(db, auth, keyword) : await records(db, auth, body.kind, keyword);
       // by name as a Chinese reader sorts (pinyin), the same on PGlite and on any PostgreSQL collation
       return rows
         .map((r) => ({ id: String(r.id), name: r.name ?? String(r.id) }))
@@ -49,30 +45,65 @@ export async function directoryRoute(app: FastifyInstance): Promise<void> {
   );
 }
 
-/** Where each kind's ids and names live in a session row: columns for agents and lines, the `groups` list for groups. */
-function columnsOf(kind: z.infer<typeof directoryBodySchema>['kind']): { id: SQL; name: SQL; from: SQL; present: SQL } {
-  const sessions = sql`${chatSessions}`;
-  switch (kind) {
-    case 'AGENT':
-      return {
-        id: sql`${chatSessions.agentId}::text`,
-        name: sql`coalesce(nullif(${chatSessions.agentNick}, ''), nullif(${chatSessions.agentName}, ''))`,
-        from: sessions,
-        present: sql`${chatSessions.agentId} is not null`,
-      };
-    case 'LINE':
-      return {
-        id: sql`${chatSessions.lineId}::text`,
-        name: sql`nullif(${chatSessions.lineName}, '')`,
-        from: sessions,
-        present: sql`${chatSessions.lineId} is not null`,
-      };
-    case 'GROUP':
-      return {
-        id: sql`(g.value ->> 'groupId')`,
-        name: sql`nullif(g.value ->> 'groupName', '')`,
-        from: sql`${chatSessions} cross join lateral jsonb_array_elements(${chatSessions.groups}) as g`,
-        present: sql`(g.value ->> 'groupId') is not null`,
-      };
-  }
+/** Service lines are not records yet: the lines the caller's sessions name, each once with its latest name. */
+function linesOfSessions(db: Database, auth: RequestAuth, keyword: string | null) {
+  const id = sql`${chatSessions.lineId}::text`;
+  const name = sql`nullif(${chatSessions.lineName}, '')`;
+  return db
+    .select({ id: sql<string>`${id}`, name: sql<string | null>`max(${name})` })
+    .from(chatSessions)
+    .where(and(eq(chatSessions.organizationId, auth.organizationId), ownSessions(auth), isNotNull(chatSessions.lineId)))
+    .groupBy(id)
+    .having(keyword === null ? undefined : sql`${id} ilike ${keyword} or max(${name}) ilike ${keyword}`)
+    .orderBy(id)
+    .limit(DIRECTORY_LIMIT);
+}
+
+interface RecordColumns {
+  readonly id: SQL;
+  readonly name: SQL;
+  /** the records the caller may name: not emptied; an agent only himself and the groups his sessions name */
+  readonly scope: (auth: RequestAuth) => SQL | undefined;
+}
+
+/** Agents and skill groups are records (imports create the ones sessions name): the directory lists those. */
+function recordsOf(kind: 'AGENT' | 'GROUP'): RecordColumns {
+  if (kind === 'AGENT')
+    return {
+      id: sql`${csAgents.id}::text`,
+      name: sql`coalesce(nullif(${csAgents.nick}, ''), nullif(${csAgents.name}, ''))`,
+      scope: (auth) =>
+        and(
+          eq(csAgents.organizationId, auth.organizationId),
+          ne(csAgents.deleted, 'BUFFER'),
+          auth.agentId === null ? undefined : eq(csAgents.id, auth.agentId),
+        ),
+    };
+  return {
+    id: sql`${csGroups.id}::text`,
+    name: sql`nullif(${csGroups.name}, '')`,
+    scope: (auth) =>
+      and(
+        eq(csGroups.organizationId, auth.organizationId),
+        ne(csGroups.deleted, 'BUFFER'),
+        auth.agentId === null
+          ? undefined
+          : sql`${csGroups.id} in (select unnest(${chatSessions.groupIds}) from ${chatSessions} where ${chatSessions.organizationId} = ${auth.organizationId} and ${chatSessions.agentId} = ${auth.agentId})`,
+      ),
+  };
+}
+
+/** The agent or group records the caller may name, by id, at most DIRECTORY_LIMIT. */
+function records(db: Database, auth: RequestAuth, kind: 'AGENT' | 'GROUP', keyword: string | null) {
+  const columns = recordsOf(kind);
+  return db
+    .select({ id: sql<string>`${columns.id}`, name: sql<string | null>`${columns.name}` })
+    .from(kind === 'AGENT' ? csAgents : csGroups)
+    .where(and(columns.scope(auth), matching(columns, keyword)))
+    .orderBy(columns.id)
+    .limit(DIRECTORY_LIMIT);
+}
+
+function matching(columns: RecordColumns, keyword: string | null): SQL | undefined {
+  return keyword === null ? undefined : sql`(${columns.id} ilike ${keyword} or ${columns.name} ilike ${keyword})`;
 }

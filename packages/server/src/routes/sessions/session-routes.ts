@@ -15,6 +15,7 @@ import { and, asc, count, desc, eq, gt, ilike, or, type SQL, sql } from 'drizzle
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { dbId } from '../../crud/ids.js';
+import { escapeLike } from '../../crud/keyword.js';
 import { offsetOf, pageAnswer, pickFields } from '../../crud/page.js';
 import { chatMessages, chatSessions } from '../../db/schema/sessions.js';
 import { ApiError } from '../../http/api-error.js';
@@ -23,7 +24,6 @@ import type { RequestAuth } from '../../http/request-auth.js';
 import { formatTimeCursor, parseTimeCursor } from '../../http/time-cursor.js';
 import { ImportStoppedError, importSessions } from '../../ingest/import-sessions.js';
 import { recordsOfArray, recordsOfJsonLines } from '../../ingest/read-records.js';
-import { escapeLike } from '../qc-rule/rule-routes.js';
 import { directoryRoute } from './directory-route.js';
 import { ownSessions } from './own-sessions.js';
 import { messageRecord, sessionRecord } from './session-record.js';

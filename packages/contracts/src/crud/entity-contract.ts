@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { idSchema } from '../fields.js';
+import { deleteAnswerSchema, idsAnswerSchema, statusAnswerSchema } from '../requests/api-answers.js';
+import {
+  deleteBodySchema,
+  pageAnswerSchema,
+  pageQuerySchema,
+  removeBodySchema,
+  savedAnswerSchema,
+  statusBodySchema,
+} from '../requests/common.js';
+
+/** The calls an entity's description generates: page, list, detail, create / change, status, delete. */
+export type CrudCall = 'page' | 'list' | 'detail' | 'create' | 'change' | 'status' | 'delete';
+
+/** Which permission key each generated call needs; `status` absent: the entity has no /status call. */
+export interface CrudKeys {
+  readonly view: string;
+  readonly edit: string;
+  readonly delete: string;
+  readonly status?: string;
+}
+
+/**
+ * What the server, the workbench and the tests share about one console entity: its API base path, what it is
+ * called, the query name of its detail call, the record / save / filter schemas, and the keys of its calls. The
+ * server's `defineEntityRoutes`, the route permissions, the workbench's registry and the shared CRUD suite all read
+ * this one object, so an entity's calls cannot differ between them.
+ */
+export interface EntityContract<
+  B extends string = string,
+  K extends CrudKeys = CrudKeys,
+  R extends z.ZodObject = z.ZodObject,
+  S extends z.ZodType = z.ZodType,
+  F extends z.ZodObject = z.ZodObject,
+  D extends z.ZodType = z.ZodType,
+> {
+  /** e.g. `/v3/chats/qc-rule`; the calls are `${base}/page`, `${base}/list`, … */
+  readonly base: B;
+  /** in messages: `质检规则 12 不存在` / `QC rule 12 not found` */
+  readonly name: { readonly zh: string; readonly en: string };
+  /** the query parameter of `${base}/detail`, e.g. `ruleId` */
+  readonly detailParam: string;
+  readonly keys: K;
+  /** one row of the page and list answers */
+  readonly record: R;
+  /** the detail answer (the record, or more) */
+  readonly detail: D;
+  /** the body of create and change: without `id` creates, with `id` and `version` changes */
+  readonly save: S;
+  /** the body of page and list: filters, `fields`, and `deleted` for entities with a trash */
+  readonly filter: F;
+  /** NONE → TRASH → BUFFER through `${base}/delete` (restore and empty included); else `{ids}` deletes for good */
+  readonly softDelete: boolean;
+}
+
+/** Declares an entity contract, keeping its literal base path and keys for the route table's types. */
+export function entityContract<
+  const B extends string,
+  const K extends CrudKeys,
+  R extends z.ZodObject,
+  S extends z.ZodType,
+  F extends z.ZodObject,
+  D extends z.ZodType = R,
+>(contract: {
+  base: B;
+  name: { zh: string; en: string };
+  detailParam: string;
+  keys: K;
+  record: R;
+  detail?: D;
+  save: S;
+  filter: F;
+  softDelete: boolean;
+}): EntityContract<B, K, R, S, F, D> {
+  return { ...contract, detail: (contract.detail ?? contract.record) as D };
+}
+
+type ViewCalls<B extends string> = `${B}/page` | `${B}/list` | `${B}/detail`;
+type EditCalls<B extends string> = `${B}/create` | `${B}/change`;
+
+/** The route-table entries of an entity's generated calls (spread into ROUTE_PERMISSIONS). */
+export type CrudAccess<B extends string, K extends CrudKeys> = { readonly [P in ViewCalls<B>]: K['view'] } & {
+  readonly [P in EditCalls<B>]: K['edit'];
+} & { readonly [P in `${B}/delete`]: K['delete'] } & (K['status'] extends string
+    ? { readonly [P in `${B}/status`]: K['status'] }
+    : unknown);
+
+/** `crudAccess(contract)`: who may call each generated call, from the contract's keys. */
+export function crudAccess<B extends string, K extends CrudKeys>(contract: {
+  readonly base: B;
+  readonly keys: K;
+}): CrudAccess<B, K> {
+  const { base, keys } = contract;
+  const entries: Record<string, string> = {
+    [`${base}/page`]: keys.view,
+    [`${base}/list`]: keys.view,
+    [`${base}/detail`]: keys.view,
+    [`${base}/create`]: keys.edit,
+    [`${base}/change`]: keys.edit,
+    [`${base}/delete`]: keys.delete,
+  };
+  if (keys.status !== undefined) entries[`${base}/status`] = keys.status;
+  return entries as CrudAccess<B, K>;
+}
+
+/** The calls a contract generates, each with its path. */
+export function crudCalls(contract: EntityContract): { call: CrudCall; path: string }[] {
+  const calls: CrudCall[] = ['page', 'list', 'detail', 'create', 'change', 'delete'];
+  if (contract.keys.status !== undefined) calls.push('status');
+  return calls.map((call) => ({ call, path: `${contract.base}/${call}` }));
+}
+
+/** One call's schemas: the JSON body, the query string, the answer. */
+export interface CallSchemas {
+  readonly body?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly response: z.ZodType;
+}
+
+/** A page or list row may carry only the requested `fields` (and always `id`). */
+export function fieldsRecordSchema<R extends z.ZodObject>(record: R) {
+  return record.partial().extend({ id: z.string() });
+}
+
+/** The schemas of every call a contract generates, keyed by path. */
+export function crudCallSchemas(contract: EntityContract): Record<string, CallSchemas> {
+  const row = fieldsRecordSchema(contract.record);
+  const schemas: Record<string, CallSchemas> = {
+    [`${contract.base}/page`]: { query: pageQuerySchema, body: contract.filter, response: pageAnswerSchema(row) },
+    [`${contract.base}/list`]: { body: contract.filter, response: z.array(row) },
+    [`${contract.base}/detail`]: {
+      query: z.object({ [contract.detailParam]: idSchema }),
+      response: contract.detail,
+    },
+    [`${contract.base}/create`]: { body: contract.save, response: savedAnswerSchema },
+    [`${contract.base}/change`]: { body: contract.save, response: savedAnswerSchema },
+    [`${contract.base}/delete`]: contract.softDelete
+      ? { body: deleteBodySchema, response: deleteAnswerSchema }
+      : { body: removeBodySchema, response: idsAnswerSchema },
+  };
+  if (contract.keys.status !== undefined)
+    schemas[`${contract.base}/status`] = { body: statusBodySchema, response: statusAnswerSchema };
+  return schemas;
+}

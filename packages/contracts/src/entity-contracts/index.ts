@@ -1,0 +1,24 @@
+import type { EntityContract } from '../crud/entity-contract.js';
+import { csAgentContract, csGroupContract, csTimeContract } from './desk-staffing.js';
+import { roleContract, userContract } from './people.js';
+import { qcRuleContract, qcSchemeContract, qcTaskContract } from './qc.js';
+
+export * from './desk-staffing.js';
+export * from './people.js';
+export * from './qc.js';
+
+/**
+ * Every entity whose calls are generated from a contract, by name. A new entity adds its contract here; the route
+ * table (`crudAccess`), the server (`defineEntityRoutes`), the workbench registry and the shared CRUD suite follow.
+ */
+export const ENTITY_CONTRACTS = {
+  'qc-rule': qcRuleContract,
+  'qc-scheme': qcSchemeContract,
+  'qc-task': qcTaskContract,
+  user: userContract,
+  role: roleContract,
+  'cs-time': csTimeContract,
+  'cs-group': csGroupContract,
+  'cs-agent': csAgentContract,
+} as const satisfies Record<string, EntityContract>;
+export type EntityContractName = keyof typeof ENTITY_CONTRACTS;

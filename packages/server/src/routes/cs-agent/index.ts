@@ -1,0 +1,1 @@
+export { csAgentRoutes } from './agent-routes.js';

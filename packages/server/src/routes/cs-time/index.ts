@@ -1,0 +1,1 @@
+export { csTimeRoutes } from './time-routes.js';
