@@ -184,8 +184,11 @@ const SCHEME = {
   },
   schemeAngles: [
     {
+      // as /v3/chats/qc-scheme/detail answers a live angle: its record's name and scheme besides the link's
       angleId: '7',
       angleName: '礼貌用语',
+      name: '礼貌用语',
+      schemeId: '50',
       score: 40,
       angleRules: [
         { ruleId: '101', ruleName: '开场白' },

@@ -46,6 +46,7 @@ const savedRule = {
   id: '7',
   name: '退款话术',
   type: 'AI',
+  version: 1,
   conditionConfig: {
     conditions: [
       {

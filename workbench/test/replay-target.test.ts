@@ -28,6 +28,8 @@ function schemeClient(targetType: 'AI' | 'PERSON') {
     '/v3/chats/qc-scheme/detail': () => ({
       id: '9',
       name: '方案',
+      status: 'ACTIVE',
+      type: 'TEXT',
       targetType,
       version: 1,
       schemeConfig: { veto: ['2'] },
@@ -36,6 +38,8 @@ function schemeClient(targetType: 'AI' | 'PERSON') {
           id: '21',
           angleId: '21',
           angleName: '服务',
+          name: '服务',
+          schemeId: '9',
           score: 100,
           angleRules: ['1', '2', '3'].map((ruleId) => ({ ruleId, ruleName: `规则${ruleId}` })),
         },

@@ -55,7 +55,13 @@ function Host() {
 
 function show(query: Record<string, string>, permissions = ['qc-rule.view']) {
   const { client, calls } = fakeClient({
-    '/v3/chats/qc-rule/detail': () => ({ id: 'r1', name: rule.name, conditionConfig: rule.conditionConfig }),
+    '/v3/chats/qc-rule/detail': () => ({
+      id: 'r1',
+      name: rule.name,
+      type: 'AI',
+      version: 1,
+      conditionConfig: rule.conditionConfig,
+    }),
     '/v3/chats/qc-rule/page': () => ({ records: [{ id: 'r1', name: rule.name }], total: 1, page: 1, size: 50 }),
     '/v3/chats/qc-scheme/page': () => ({ records: [], total: 0, page: 1, size: 50 }),
     // the newest session is s-9; an old one (s-old-1) is found only by searching the server
@@ -300,6 +306,7 @@ describe('replay one transcript', () => {
         id: 'r1',
         name: rule.name,
         type: 'AI',
+        version: 1,
         conditionConfig: rule.conditionConfig,
       }),
     });

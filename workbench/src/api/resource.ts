@@ -1,11 +1,12 @@
 import type { ApiClient } from './client';
 
-/** A page as every `/page` call answers it. */
+/** A page as every `/page` call answers it, with whatever else the answer carries (e.g. a tab's counts). */
 export interface Page<R> {
   records: R[];
   total: number;
   page: number;
   size: number;
+  readonly [more: string]: unknown;
 }
 
 export type DeletedState = 'NONE' | 'TRASH' | 'BUFFER';
@@ -49,6 +50,7 @@ export function resource<R>(client: ApiClient, base: string, options: ResourceOp
       const body = fields ? { ...filters, fields } : { ...filters };
       const answer = await client.request<Page<R>>({ path: `${base}/page`, query: { page, size }, body });
       return {
+        ...answer,
         records: answer?.records ?? [],
         total: answer?.total ?? 0,
         page: answer?.page ?? page,

@@ -2,9 +2,10 @@ import { Center, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { Suspense } from 'react';
 import { useCan } from '../auth/session-store';
 import { useI18n } from '../i18n/locale-store';
-import { modalOf, pageKey, type RouteLocation } from '../router/location';
+import { overlayOf, pageKey, type RouteLocation } from '../router/location';
 import { routeTitle } from '../router/route-types';
 import { closeModal, useRouterStore } from '../router/router-store';
+import { Drawer } from '../ui/Drawer';
 import { findRoute } from './route-table';
 
 const MODAL_SIZES = { small: 'md', large: '80%', full: '100%' } as const;
@@ -30,16 +31,18 @@ function RouteBody({ location }: { location: RouteLocation }) {
 }
 
 /**
- * The screen of the current hash route. A route with `_modal` opens as a modal over the page beneath, which stays
- * mounted (keyed by its path and query, not by the navigation) so its paging and selection survive.
+ * The screen of the current hash route. A route with `_modal` opens as a modal, one with `_drawer` as a drawer from
+ * the right, over the page beneath, which stays mounted (keyed by its path and query, not by the navigation) so its
+ * paging and selection survive.
  */
 export function RouteView() {
   const current = useRouterStore((s) => s.current);
   const background = useRouterStore((s) => s.background);
   const { t } = useI18n();
-  const size = modalOf(current);
-  const page = size ? background : current;
+  const overlay = overlayOf(current);
+  const page = overlay ? background : current;
   const route = findRoute(current.path);
+  const title = route ? t(routeTitle(route, current)) : '';
   return (
     <>
       {page && (
@@ -48,17 +51,22 @@ export function RouteView() {
           <RouteBody location={page} />
         </Stack>
       )}
-      {size && (
+      {overlay?.kind === 'modal' && (
         <Modal
           opened
           onClose={closeModal}
-          size={MODAL_SIZES[size]}
-          fullScreen={size === 'full'}
-          title={route ? t(routeTitle(route, current)) : ''}
+          size={MODAL_SIZES[overlay.size]}
+          fullScreen={overlay.size === 'full'}
+          title={title}
           closeOnClickOutside={false}
         >
           <RouteBody key={current.key} location={current} />
         </Modal>
+      )}
+      {overlay?.kind === 'drawer' && (
+        <Drawer opened onClose={closeModal} width={overlay.width} title={title}>
+          <RouteBody key={current.key} location={current} />
+        </Drawer>
       )}
     </>
   );

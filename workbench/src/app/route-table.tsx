@@ -1,68 +1,10 @@
 import { lazy } from 'react';
-import { COMPLAINT_FILE } from '../entities/complaint';
-import { qcRuleDescription } from '../entities/qc-rule';
-import { qcSchemeDescription } from '../entities/qc-scheme';
-import { qcTaskDescription } from '../entities/qc-task';
+import { ENTITY_REGISTRY, type EntityName, type EntityRegistration } from '../entities/registry';
+import { entityPermission } from '../entity/access';
 import { EntityList } from '../entity/EntityList';
-import type { EntityDescription, EntityRecord } from '../entity/types';
 import type { RouteLocation } from '../router/location';
-import type { AreaKey, NavArea, RouteDefinition } from '../router/route-types';
+import type { AreaKey, NavArea, NavEntry, RouteDefinition } from '../router/route-types';
 import { ComingSoon } from './ComingSoon';
-
-// Screens that carry the engine compiler and Monaco load on first use.
-const SchemeConfigRoute = lazy(() =>
-  import('../screens/qc/scheme/SchemeConfig').then((m) => ({
-    default: ({ location }: { location: RouteLocation }) => <m.SchemeConfig location={location} readOnly={false} />,
-  })),
-);
-const SchemeViewRoute = lazy(() =>
-  import('../screens/qc/scheme/SchemeConfig').then((m) => ({
-    default: ({ location }: { location: RouteLocation }) => <m.SchemeConfig location={location} readOnly />,
-  })),
-);
-const RuleCreateRoute = lazy(() =>
-  import('../screens/qc/rule/RuleCreate').then((m) => ({ default: () => <m.RuleCreate /> })),
-);
-const TaskListRoute = lazy(() => import('../screens/qc/task/TaskList').then((m) => ({ default: m.TaskList })));
-const TaskEditRoute = lazy(() => import('../screens/qc/task/TaskEdit').then((m) => ({ default: m.TaskEdit })));
-const RuleConfigRoute = lazy(() => import('../screens/qc/rule/RuleConfig').then((m) => ({ default: m.RuleConfig })));
-const AiResultListRoute = lazy(() =>
-  import('../screens/qc/ai-result/AiResultList').then((m) => ({ default: m.AiResultList })),
-);
-const AiResultDetailRoute = lazy(() =>
-  import('../screens/qc/ai-result/AiResultDetail').then((m) => ({ default: m.AiResultDetail })),
-);
-const AiResultChangeRoute = lazy(() =>
-  import('../screens/qc/ai-result/AiResultChange').then((m) => ({ default: m.AiResultChange })),
-);
-const ManualResultListRoute = lazy(() =>
-  import('../screens/qc/manual-result/ManualResultList').then((m) => ({ default: m.ManualResultList })),
-);
-const ManualResultDetailRoute = lazy(() =>
-  import('../screens/qc/manual-result/ManualResultDetail').then((m) => ({ default: m.ManualResultDetail })),
-);
-const ManualAssessRoute = lazy(() =>
-  import('../screens/qc/manual-result/ManualAssess').then((m) => ({ default: m.ManualAssess })),
-);
-const ComplaintListRoute = lazy(() =>
-  import('../screens/qc/complaint/ComplaintList').then((m) => ({ default: m.ComplaintList })),
-);
-const ComplaintDetailRoute = lazy(() =>
-  import('../screens/qc/complaint/ComplaintDetail').then((m) => ({ default: m.ComplaintDetail })),
-);
-const ComplaintFileRoute = lazy(() =>
-  import('../screens/qc/complaint/ComplaintFile').then((m) => ({ default: m.ComplaintFile })),
-);
-const ApproveAiRoute = lazy(() =>
-  import('../screens/qc/complaint/ComplaintApprove').then((m) => ({
-    default: ({ location }: { location: RouteLocation }) => <m.ComplaintApprove location={location} kind="AI" />,
-  })),
-);
-const ApproveManualRoute = lazy(() =>
-  import('../screens/qc/complaint/ComplaintApprove').then((m) => ({
-    default: ({ location }: { location: RouteLocation }) => <m.ComplaintApprove location={location} kind="MANUAL" />,
-  })),
-);
 
 const ReplayTranscriptRoute = lazy(() =>
   import('../screens/replay/transcript/ReplayTranscript').then((m) => ({
@@ -74,171 +16,42 @@ const CorpusReplayRoute = lazy(() =>
   import('../screens/replay/corpus/CorpusReplay').then((m) => ({ default: m.CorpusReplay })),
 );
 
-/** The list route of an entity description: adding an entity's list is adding this line to ROUTES. */
-export function entityListRoute<R extends EntityRecord>(
-  description: EntityDescription<R>,
-  area: AreaKey,
-  permission?: RouteDefinition['permission'],
-): RouteDefinition {
-  return {
-    path: description.listPath,
-    area,
-    title: description.title,
-    permission,
-    component: ({ location }) => <EntityList description={description} location={location} />,
-  };
+const registrations = Object.values(ENTITY_REGISTRY) as EntityRegistration<never>[];
+const listOf = (name: EntityName): RouteLocation => ({ path: ENTITY_REGISTRY[name].description.listPath, query: {} });
+
+/** An entity's routes: its list (its own screen or EntityList of the description), then its other screens. */
+function entityRoutes({ description: d, area, list, screens = [] }: EntityRegistration<never>): RouteDefinition[] {
+  const parent = { path: d.listPath, query: {} };
+  return [
+    {
+      path: d.listPath,
+      area,
+      title: d.title,
+      permission: entityPermission(d.api.base, 'view'),
+      component: list ?? (({ location }) => <EntityList description={d} location={location} />),
+    },
+    ...screens.map((screen) => ({
+      path: screen.path,
+      area,
+      title: screen.title,
+      permission: entityPermission(d.api.base, screen.access),
+      component: screen.component,
+      parent: screen.parent ?? parent,
+    })),
+  ];
 }
 
-const schemeList = { path: qcSchemeDescription.listPath, query: {} };
-const ruleList = { path: qcRuleDescription.listPath, query: {} };
-const taskList = { path: qcTaskDescription.listPath, query: {} };
-const aiResultList = { path: '/qc/ai-result/list', query: {} };
-const manualResultList = { path: '/qc/manual-result/list', query: {} };
-const complaintList = { path: '/qc/complaint', query: {} };
+/** The replay screens read rules: whoever may view rules may replay them. */
+const replayPermission = entityPermission(ENTITY_REGISTRY['qc-rule'].description.api.base, 'view');
 
 export const ROUTES: RouteDefinition[] = [
-  entityListRoute(qcSchemeDescription, 'qc', 'qc-scheme.view'),
-  {
-    path: '/qc/scheme/config',
-    area: 'qc',
-    // without an id the modal creates a scheme; after the save it reopens on the saved one
-    title: (location) => (location.query.id ? 'scheme.configTitle.edit' : 'scheme.configTitle.create'),
-    permission: 'qc-scheme.view',
-    component: SchemeConfigRoute,
-    parent: schemeList,
-  },
-  {
-    path: '/qc/scheme/view',
-    area: 'qc',
-    title: 'scheme.viewTitle',
-    permission: 'qc-scheme.view',
-    component: SchemeViewRoute,
-    parent: schemeList,
-  },
-  entityListRoute(qcRuleDescription, 'qc', 'qc-rule.view'),
-  {
-    path: '/qc/rule/create',
-    area: 'qc',
-    title: 'rule.createTitle',
-    permission: 'qc-rule.edit',
-    component: RuleCreateRoute,
-    parent: ruleList,
-  },
-  {
-    path: '/qc/rule/config',
-    area: 'qc',
-    title: 'rule.configTitle',
-    permission: 'qc-rule.view',
-    component: RuleConfigRoute,
-    parent: ruleList,
-  },
-  {
-    path: qcTaskDescription.listPath,
-    area: 'qc',
-    title: 'task.title',
-    permission: 'qc-task.view',
-    component: TaskListRoute,
-  },
-  {
-    path: '/qc/task/edit',
-    area: 'qc',
-    title: 'task.editTitle',
-    permission: 'qc-task.view',
-    component: TaskEditRoute,
-    parent: taskList,
-  },
-  {
-    path: aiResultList.path,
-    area: 'qc',
-    title: 'aiResult.title',
-    permission: 'qc-ai-result.view',
-    component: AiResultListRoute,
-  },
-  {
-    path: '/qc/ai-result/detail',
-    area: 'qc',
-    title: 'aiResult.detailTitle',
-    permission: 'qc-ai-result.view',
-    component: AiResultDetailRoute,
-    parent: aiResultList,
-  },
-  {
-    path: '/qc/ai-result/change',
-    area: 'qc',
-    title: 'aiResult.changeTitle',
-    permission: 'qc-ai-result.edit',
-    component: AiResultChangeRoute,
-    parent: aiResultList,
-  },
-  {
-    path: manualResultList.path,
-    area: 'qc',
-    title: 'manual.title',
-    permission: 'qc-manual-result.view',
-    component: ManualResultListRoute,
-  },
-  {
-    path: '/qc/manual-result/detail',
-    area: 'qc',
-    title: 'manual.detailTitle',
-    permission: 'qc-manual-result.view',
-    component: ManualResultDetailRoute,
-    parent: manualResultList,
-  },
-  {
-    path: '/qc/manual-result/assess',
-    area: 'qc',
-    title: 'manual.assessTitle',
-    permission: 'qc-manual-result.edit',
-    component: ManualAssessRoute,
-    parent: manualResultList,
-  },
-  {
-    path: complaintList.path,
-    area: 'qc',
-    title: 'complaint.title',
-    permission: 'qc-complaint.view',
-    component: ComplaintListRoute,
-  },
-  {
-    path: '/qc/complaint/detail',
-    area: 'qc',
-    title: 'complaint.detailTitle',
-    permission: 'qc-complaint.view',
-    component: ComplaintDetailRoute,
-    parent: complaintList,
-  },
-  {
-    // an agent files a complaint from the AI or manual result's detail
-    path: COMPLAINT_FILE,
-    area: 'qc',
-    title: 'complaint.fileTitle',
-    permission: 'qc-complaint.edit',
-    component: ComplaintFileRoute,
-    parent: aiResultList,
-  },
-  {
-    path: '/qc/complaint/approve-ai',
-    area: 'qc',
-    title: 'complaint.approveAiTitle',
-    permission: 'qc-complaint.review',
-    component: ApproveAiRoute,
-    parent: complaintList,
-  },
-  {
-    path: '/qc/complaint/approve-manual',
-    area: 'qc',
-    title: 'complaint.approveManualTitle',
-    permission: 'qc-complaint.review',
-    component: ApproveManualRoute,
-    parent: complaintList,
-  },
+  ...registrations.flatMap(entityRoutes),
   {
     // ?ruleId= | ?schemeId= | ?draft=1 (&ruleId, &withinSchemeId), &sessionId=
     path: '/qc/replay',
     area: 'qc',
     title: 'replay.title',
-    permission: 'qc-rule.view',
+    permission: replayPermission,
     component: ReplayTranscriptRoute,
   },
   {
@@ -246,7 +59,7 @@ export const ROUTES: RouteDefinition[] = [
     path: '/qc/replay/corpus',
     area: 'qc',
     title: 'corpus.title',
-    permission: 'qc-rule.view',
+    permission: replayPermission,
     component: CorpusReplayRoute,
   },
   { path: '/coming', area: 'online', title: 'nav.coming', component: ComingSoon },
@@ -254,25 +67,33 @@ export const ROUTES: RouteDefinition[] = [
 
 const coming = (area: AreaKey) => ({ path: '/coming', query: { area } });
 
+/** The side-menu entries of an area: its entities' lists in registry order, then `more`. */
+function areaEntries(area: AreaKey, more: NavEntry[] = []): NavEntry[] {
+  const entities = registrations
+    .filter((r) => r.area === area)
+    .map((r) => ({
+      label: r.nav,
+      to: { path: r.description.listPath, query: {} },
+      permission: entityPermission(r.description.api.base, 'view'),
+    }));
+  return [...entities, ...more];
+}
+
+/** An area without entities yet shows a single "coming soon" entry. */
+function areaNav(key: AreaKey, label: NavArea['label'], more: NavEntry[] = []): NavArea {
+  const entries = areaEntries(key, more);
+  return { key, label, entries: entries.length > 0 ? entries : [{ label: 'nav.coming', to: coming(key) }] };
+}
+
 export const NAV: NavArea[] = [
-  {
-    key: 'qc',
-    label: 'area.qc',
-    entries: [
-      { label: 'nav.qcScheme', to: schemeList, permission: 'qc-scheme.view' },
-      { label: 'nav.qcRule', to: ruleList, permission: 'qc-rule.view' },
-      { label: 'nav.qcAiResult', to: aiResultList, permission: 'qc-ai-result.view' },
-      { label: 'nav.qcManualResult', to: manualResultList, permission: 'qc-manual-result.view' },
-      { label: 'nav.qcComplaint', to: complaintList, permission: 'qc-complaint.view' },
-      { label: 'nav.qcTask', to: taskList, permission: 'qc-task.view' },
-      { label: 'nav.qcReplay', to: { path: '/qc/replay', query: {} }, permission: 'qc-rule.view' },
-      { label: 'nav.qcReplayCorpus', to: { path: '/qc/replay/corpus', query: {} }, permission: 'qc-rule.view' },
-    ],
-  },
-  { key: 'online', label: 'area.online', entries: [{ label: 'nav.coming', to: coming('online') }] },
-  { key: 'ticket', label: 'area.ticket', entries: [{ label: 'nav.coming', to: coming('ticket') }] },
-  { key: 'censor', label: 'area.censor', entries: [{ label: 'nav.coming', to: coming('censor') }] },
-  { key: 'monitor', label: 'area.monitor', entries: [{ label: 'nav.coming', to: coming('monitor') }] },
+  areaNav('qc', 'area.qc', [
+    { label: 'nav.qcReplay', to: { path: '/qc/replay', query: {} }, permission: replayPermission },
+    { label: 'nav.qcReplayCorpus', to: { path: '/qc/replay/corpus', query: {} }, permission: replayPermission },
+  ]),
+  areaNav('online', 'area.online'),
+  areaNav('ticket', 'area.ticket'),
+  areaNav('censor', 'area.censor'),
+  areaNav('monitor', 'area.monitor'),
 ];
 
 /**
@@ -284,7 +105,7 @@ export function homeFor(can: (key: string | undefined) => boolean): RouteLocatio
     const entry = area.entries.find((e) => can(e.permission));
     if (entry) return entry.to;
   }
-  return schemeList;
+  return listOf('qc-scheme');
 }
 
 export function findRoute(path: string): RouteDefinition | undefined {

@@ -64,7 +64,6 @@ export const aiResultDescription: EntityDescription<AiResultRow> = {
   api: { base: AI_RESULT_BASE, detailParam: 'sessionId' },
   listPath: AI_RESULT_LIST,
   softDelete: false,
-  permissions: {},
   keyword: false,
   filters: [
     { key: 'id', label: 'aiResult.id', kind: 'text' },

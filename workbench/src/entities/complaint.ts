@@ -19,7 +19,6 @@ export const complaintDescription: EntityDescription<Complaint> = {
   api: { base: COMPLAINT_BASE, detailParam: 'complaintId' },
   listPath: COMPLAINT_LIST_PATH,
   softDelete: false,
-  permissions: {},
   keyword: false,
   filters: [
     { key: 'sessionId', label: 'aiResult.sessionId', kind: 'text' },

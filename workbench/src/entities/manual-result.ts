@@ -25,6 +25,8 @@ export type ManualResultRow = ManualResult & { id: string };
 export const MANUAL_RESULT_BASE = '/v3/chats/qc-manual-result';
 export const QUALITY_STATUS_PATH = '/v3/chats/session/quality-status';
 export const MANUAL_LIST_PATH = '/qc/manual-result/list';
+export const MANUAL_DETAIL_PATH = '/qc/manual-result/detail';
+export const MANUAL_ASSESS_PATH = '/qc/manual-result/assess';
 
 const PassFilter = defineDictionary('qcdesk-pass', {
   true: { zh: '合格', en: 'Up to standard' },
@@ -66,7 +68,6 @@ export const manualResultDescription: EntityDescription<ManualResultRow> = {
   api: { base: MANUAL_RESULT_BASE, detailParam: 'sessionId' },
   listPath: MANUAL_LIST_PATH,
   softDelete: false,
-  permissions: {},
   keyword: false,
   filters: [
     { key: 'id', label: 'aiResult.id', kind: 'text' },
@@ -94,7 +95,7 @@ export const manualResultDescription: EntityDescription<ManualResultRow> = {
     {
       key: 'sessionId',
       title: 'aiResult.sessionId',
-      link: (row) => ({ path: '/qc/manual-result/detail', query: { id: row.sessionId, _modal: 'large' } }),
+      link: (row) => ({ path: MANUAL_DETAIL_PATH, query: { id: row.sessionId, _modal: 'large' } }),
     },
     { key: 'id', title: 'aiResult.id' },
     { key: 'name', title: 'aiResult.agentName' },
@@ -142,15 +143,15 @@ export const manualResultDescription: EntityDescription<ManualResultRow> = {
   rowActions: [
     {
       label: 'common.view',
-      to: (row) => ({ path: '/qc/manual-result/detail', query: { id: row.sessionId, _modal: 'large' } }),
+      to: (row) => ({ path: MANUAL_DETAIL_PATH, query: { id: row.sessionId, _modal: 'large' } }),
     },
     {
       label: 'manual.assess',
       permission: 'qc-manual-result.edit',
       to: (row) =>
         row.schemeId
-          ? { path: '/qc/manual-result/assess', query: { id: row.sessionId, schemeId: row.schemeId, _modal: 'large' } }
-          : { path: '/qc/manual-result/detail', query: { id: row.sessionId, _modal: 'large' } },
+          ? { path: MANUAL_ASSESS_PATH, query: { id: row.sessionId, schemeId: row.schemeId, _modal: 'large' } }
+          : { path: MANUAL_DETAIL_PATH, query: { id: row.sessionId, _modal: 'large' } },
     },
     {
       label: 'manual.release',

@@ -1,4 +1,5 @@
-import { LIMITS, type QcRule, RuleType } from '@qcdesk/contracts';
+import { LIMITS, type QcRule, qcRuleContract, RuleType } from '@qcdesk/contracts';
+import { contractApi } from '../entity/access';
 import type { EntityDescriptionWithForm, EntityFormDescription } from '../entity/types';
 
 /**
@@ -18,10 +19,9 @@ export const qcRuleCreateForm: EntityFormDescription<QcRule> = {
 export const qcRuleDescription: EntityDescriptionWithForm<QcRule> = {
   name: 'qc-rule',
   title: 'rule.title',
-  api: { base: '/v3/chats/qc-rule', detailParam: 'ruleId' },
+  api: contractApi(qcRuleContract),
   listPath: '/qc/rule/list',
   softDelete: true,
-  permissions: { create: 'qc-rule.edit', delete: 'qc-rule.delete' },
   keyword: true,
   filters: [{ key: 'type', label: 'rule.type', kind: 'select', dictionary: RuleType }],
   columns: [

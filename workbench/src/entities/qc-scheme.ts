@@ -1,4 +1,5 @@
-import { ActiveStatus, type QcScheme, SchemeType, TargetType } from '@qcdesk/contracts';
+import { ActiveStatus, type QcScheme, qcSchemeContract, SchemeType, TargetType } from '@qcdesk/contracts';
+import { contractApi } from '../entity/access';
 import type { EntityDescription } from '../entity/types';
 import { message } from '../i18n/locale-store';
 import { ABSENT, displayTime } from '../ui/display';
@@ -7,7 +8,7 @@ import { ABSENT, displayTime } from '../ui/display';
 export const qcSchemeDescription: EntityDescription<QcScheme> = {
   name: 'qc-scheme',
   title: 'scheme.title',
-  api: { base: '/v3/chats/qc-scheme', detailParam: 'schemeId' },
+  api: contractApi(qcSchemeContract),
   listPath: '/qc/scheme/list',
   softDelete: true,
   status: {
@@ -15,7 +16,6 @@ export const qcSchemeDescription: EntityDescription<QcScheme> = {
     inactive: 'INACTIVE',
     activateTip: (query) => ((query.targetType ?? 'AI') === 'AI' ? message('qc.scheme.activateTip') : null),
   },
-  permissions: { create: 'qc-scheme.edit', status: 'qc-scheme.edit', delete: 'qc-scheme.delete' },
   tabs: {
     param: 'targetType',
     dictionary: TargetType,

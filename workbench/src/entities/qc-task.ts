@@ -6,11 +6,14 @@ import {
   type QcTask,
   type QcTaskProgress,
   QcTaskType,
+  qcSchemeContract,
+  qcTaskContract,
   qcTaskSaveSchema,
 } from '@qcdesk/contracts';
 import type { ApiClient } from '../api/client';
 import { loadDirectory } from '../api/directory';
 import { resource } from '../api/resource';
+import { contractApi } from '../entity/access';
 import type { EntityDescriptionWithForm, EntityFormDescription, FormOption } from '../entity/types';
 
 /** A task run's progress as /v3/chats/qc-task/progress (and each task record) reports it. */
@@ -38,7 +41,8 @@ export const SCHEME_LOOKUP_TOP = LIMITS.topLookup;
 /** The schemes a task of `type` may use: text tasks take TEXT schemes, voice tasks VOICE ones; AI and manual. */
 async function schemeOptions(client: ApiClient, type: string): Promise<FormOption[]> {
   const schemeType = type.endsWith('_TEXT') ? 'TEXT' : 'VOICE';
-  const api = resource<QcScheme>(client, '/v3/chats/qc-scheme', { detailParam: 'schemeId' });
+  const { base, detailParam } = contractApi(qcSchemeContract);
+  const api = resource<QcScheme>(client, base, { detailParam });
   const lists = await Promise.all(
     (['AI', 'PERSON'] as const).map((targetType) =>
       api.list({ targetType, type: schemeType, fields: ['id', 'name', 'targetType'] }),
@@ -108,11 +112,10 @@ export const qcTaskForm: EntityFormDescription<TaskRecord> = {
 export const qcTaskDescription: EntityDescriptionWithForm<TaskRecord> = {
   name: 'qc-task',
   title: 'task.title',
-  api: { base: '/v3/chats/qc-task', detailParam: 'taskId' },
+  api: contractApi(qcTaskContract),
   listPath: TASK_LIST_PATH,
   softDelete: false,
   status: { active: 'ACTIVE', inactive: 'INACTIVE' },
-  permissions: { create: 'qc-task.edit', status: 'qc-task.edit' },
   tabs: { param: 'type', dictionary: QcTaskType, defaultValue: 'OFFLINE_TEXT' },
   keyword: true,
   filters: [{ key: 'status', label: 'common.status', kind: 'select', dictionary: ActiveStatus }],

@@ -1,15 +1,16 @@
 import { Button, Group, LoadingOverlay, Stack } from '@mantine/core';
 import { toFieldErrors } from '@qcdesk/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useApi } from '../api/api-context';
-import { ApiError, errorText } from '../api/client';
 import { type RecordId, resource } from '../api/resource';
+import { useLoad } from '../api/use-load';
+import { useSaveForm } from '../api/use-save-form';
 import { useCan } from '../auth/session-store';
 import { useI18n } from '../i18n/locale-store';
 import type { RouteLocation } from '../router/location';
 import { navigate } from '../router/router-store';
+import { useDrawerForm } from '../ui/Drawer';
 import { FormErrorBanner } from '../ui/FormErrorBanner';
-import { notifySuccess } from '../ui/notify';
 import { FormFieldInput } from './FormFieldInput';
 import { checkFields, defaultBody, fieldKeyOf, initialValues, versionOf } from './form-values';
 import type { EntityDescriptionWithForm, EntityRecord, FormValue, FormValues } from './types';
@@ -41,34 +42,22 @@ export function EntityForm<R extends EntityRecord>({ description, location, onSa
   const id = location.query.id || null;
   const editable = form.permission === undefined || can(form.permission);
   const defaults = useMemo(() => form.defaults?.(location.query) ?? {}, [form, location.query]);
-  const [record, setRecord] = useState<R | null>(null);
   const [values, setValues] = useState<FormValues>(() => initialValues(form, null, defaults));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [banner, setBanner] = useState<string | null>(null);
-  const [loading, setLoading] = useState(id !== null);
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (id === null) return;
-    let live = true;
-    setLoading(true);
-    api
-      .detail(id)
-      .then((answer) => {
-        if (!live) return;
-        setRecord(answer);
-        setValues(initialValues(form, answer, defaults));
-      })
-      .catch((e) => live && setBanner(errorText(e)))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [api, form, id, defaults]);
+  const { saving, errors, setErrors, banner, setBanner, clearError, submit } = useSaveForm({
+    fieldOf: (field) => fieldKeyOf(field, form.fields),
+  });
+  // inside a drawer the drawer's confirm button submits the form (only a form that can be saved claims it)
+  const drawer = useDrawerForm(editable);
+  const loaded = useLoad(() => api.detail(id!), [api, id], {
+    enabled: id !== null,
+    onLoad: (answer) => setValues(initialValues(form, answer, defaults)),
+    onError: setBanner,
+  });
+  const record = id === null ? null : loaded.data;
 
   const set = (key: string, value: FormValue) => {
     setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
+    clearError(key);
   };
 
   const save = async () => {
@@ -90,28 +79,23 @@ export function EntityForm<R extends EntityRecord>({ description, location, onSa
     setErrors(next);
     setBanner(unplaced.length > 0 ? unplaced.join('；') : null);
     if (Object.keys(next).length > 0 || unplaced.length > 0) return;
-    setSaving(true);
-    try {
-      const savedId = await api.save(sent as Record<string, unknown>);
-      notifySuccess();
-      if (onSaved) onSaved(savedId);
-      else {
-        const target = form.afterSave(savedId, values, location.query);
-        navigate(target.path, target.query, { replace: target.replace });
-      }
-    } catch (e) {
-      // a field the server names is shown at that field; anything else in the banner
-      const key = e instanceof ApiError && e.field ? fieldKeyOf(e.field, form.fields) : null;
-      if (key !== null) setErrors({ [key]: errorText(e) });
-      else setBanner(errorText(e));
-    } finally {
-      setSaving(false);
-    }
+    drawer?.setSaving(true);
+    await submit(
+      () => api.save(sent as Record<string, unknown>),
+      (savedId) => {
+        if (onSaved) onSaved(savedId);
+        else {
+          const target = form.afterSave(savedId, values, location.query);
+          navigate(target.path, target.query, { replace: target.replace });
+        }
+      },
+    );
+    drawer?.setSaving(false);
   };
 
-  return (
+  const fields = (
     <Stack pos="relative">
-      <LoadingOverlay visible={loading} />
+      <LoadingOverlay visible={loaded.loading} />
       <FormErrorBanner error={banner} onClose={() => setBanner(null)} />
       {form.fields.map((field) => (
         <FormFieldInput
@@ -126,7 +110,7 @@ export function EntityForm<R extends EntityRecord>({ description, location, onSa
           onOptionsError={setBanner}
         />
       ))}
-      {editable && (
+      {editable && !drawer && (
         <Group justify="flex-end">
           <Button loading={saving} onClick={save}>
             {t('common.save')}
@@ -134,5 +118,18 @@ export function EntityForm<R extends EntityRecord>({ description, location, onSa
         </Group>
       )}
     </Stack>
+  );
+  if (!drawer) return fields;
+  return (
+    <form
+      id={drawer.formId}
+      noValidate
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      {fields}
+    </form>
   );
 }

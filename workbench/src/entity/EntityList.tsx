@@ -13,11 +13,13 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
+import { QuickDate } from '@qcdesk/contracts';
 import { IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useApi } from '../api/api-context';
 import { errorText } from '../api/client';
-import { type DeletedState, type Page, type RecordId, resource } from '../api/resource';
+import { type DeletedState, type RecordId, resource } from '../api/resource';
+import { useLoad } from '../api/use-load';
 import { useCan } from '../auth/session-store';
 import { useI18n } from '../i18n/locale-store';
 import type { RouteLocation } from '../router/location';
@@ -25,9 +27,10 @@ import { navigate, useReloadToken } from '../router/router-store';
 import { confirmAction } from '../ui/confirm';
 import { FormErrorBanner } from '../ui/FormErrorBanner';
 import { notifySuccess, notifyWarning } from '../ui/notify';
+import { mayUse } from './access';
 import { renderCell } from './cells';
 import { FilterFields } from './FilterFields';
-import { type EntityDescription, type EntityRecord, filterDefaults } from './types';
+import { type EntityDescription, type EntityRecord, filterDefaults, type ToolbarButton } from './types';
 
 const DEFAULT_PAGE_SIZES = [10, 20, 30, 50, 100] as const;
 
@@ -83,11 +86,11 @@ export function EntityList<R extends EntityRecord>({
   const [applied, setApplied] = useState<Record<string, string>>(() => filterDefaults(d.filters));
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(d.defaultPageSize ?? 20);
-  const [data, setData] = useState<Page<R> | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // a failed bulk action; a failed load is the loader's own error
+  const [actionError, setActionError] = useState<string | null>(null);
   const [selected, setSelected] = useState<RecordId[]>([]);
   const [localReload, setLocalReload] = useState(0);
+  const [quickDate, setQuickDate] = useState<QuickDate | undefined>(d.quickDate?.defaultValue);
   const baseKey = JSON.stringify(baseFilters ?? {});
 
   // A new view (tab, trash) starts on page 1 with nothing selected.
@@ -97,30 +100,28 @@ export function EntityList<R extends EntityRecord>({
     setSelected([]);
   }, [deleted, tabValue]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadToken and localReload are reload triggers
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    setError(null);
-    const filters: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(applied)) if (value.trim() !== '') filters[key] = value.trim();
-    if (d.softDelete) filters.deleted = deleted;
-    if (d.tabs && tabValue) filters[d.tabs.param] = tabValue;
-    Object.assign(filters, JSON.parse(baseKey) as Record<string, unknown>);
-    api
-      .page({ page, size, filters, fields: d.fields })
-      .then((answer) => {
-        if (!live) return;
-        setData(answer);
-        // keep only selections still on screen
-        setSelected((ids) => ids.filter((id) => answer.records.some((r) => r.id === id)));
-      })
-      .catch((e) => live && setError(errorText(e)))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [api, page, size, applied, deleted, tabValue, reloadToken, localReload, baseKey]);
+  const filters = useMemo(() => {
+    const body: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(applied)) if (value.trim() !== '') body[key] = value.trim();
+    if (d.softDelete) body.deleted = deleted;
+    if (d.tabs && tabValue) body[d.tabs.param] = tabValue;
+    if (d.quickDate && quickDate) body[d.quickDate.param ?? 'quickDate'] = quickDate;
+    return Object.assign(body, JSON.parse(baseKey) as Record<string, unknown>);
+  }, [applied, d, deleted, tabValue, quickDate, baseKey]);
+  const loaded = useLoad(
+    () => {
+      // a new load replaces the message of a failed bulk action
+      setActionError(null);
+      return api.page({ page, size, filters, fields: d.fields });
+    },
+    [api, page, size, filters, reloadToken, localReload],
+    {
+      // keep only selections still on screen
+      onLoad: (answer) => setSelected((ids) => ids.filter((id) => answer.records.some((r) => r.id === id))),
+    },
+  );
+  const { data, loading } = loaded;
+  const error = actionError ?? loaded.error;
 
   const records = data?.records ?? [];
   const allSelected = records.length > 0 && records.every((r) => selected.includes(r.id));
@@ -141,13 +142,14 @@ export function EntityList<R extends EntityRecord>({
       return;
     }
     if (!(await confirmAction(question))) return;
+    setActionError(null);
     try {
       await run(selected);
       notifySuccess();
       setSelected([]);
       setLocalReload((n) => n + 1);
     } catch (e) {
-      setError(errorText(e));
+      setActionError(errorText(e));
     }
   };
   const count = selected.length;
@@ -174,11 +176,36 @@ export function EntityList<R extends EntityRecord>({
     onReset?.();
     setDraft(filterDefaults(d.filters));
     setApplied(filterDefaults(d.filters));
+    setQuickDate(d.quickDate?.defaultValue);
     setPage(1);
   };
 
   const listContext: ListContext<R> = { records, reload: () => setLocalReload((n) => n + 1) };
   const activateTip = d.status?.activateTip?.(location.query) ?? null;
+  const tabCounts = d.tabs?.counts && data ? d.tabs.counts(data) : null;
+  const tabLabel = (value: string) => {
+    const text = d.tabs!.label ? t(d.tabs!.label(value)) : label(d.tabs!.dictionary, value);
+    const n = tabCounts?.[value];
+    return n === undefined ? text : `${text}(${n})`;
+  };
+  const toolbarButtons = (buttons: readonly ToolbarButton<R>[] | undefined) =>
+    (buttons ?? [])
+      .filter((b) => b.access === undefined || mayUse(can, d.api.base, b.access))
+      .map((b) => (
+        <Button
+          key={b.label}
+          variant="light"
+          onClick={() => {
+            if (b.needsSelection && selected.length === 0) {
+              notifyWarning(m('common.selectRecord'));
+              return;
+            }
+            void b.run(selected, { client, ...listContext });
+          }}
+        >
+          {t(b.label)}
+        </Button>
+      ));
   const actionsCol = (d.rowActions?.length ?? 0) > 0;
 
   return (
@@ -188,7 +215,7 @@ export function EntityList<R extends EntityRecord>({
           <Tabs.List>
             {d.tabs.dictionary.values.map((value) => (
               <Tabs.Tab key={value} value={value}>
-                {d.tabs!.label ? t(d.tabs!.label(value)) : label(d.tabs!.dictionary, value)}
+                {tabLabel(value)}
               </Tabs.Tab>
             ))}
           </Tabs.List>
@@ -206,6 +233,18 @@ export function EntityList<R extends EntityRecord>({
         />
       )}
       {toolbar}
+      {d.quickDate && (
+        <SegmentedControl
+          w="fit-content"
+          aria-label={t('common.quickDate')}
+          value={quickDate ?? d.quickDate.defaultValue}
+          onChange={(value) => {
+            setQuickDate(value as QuickDate);
+            setPage(1);
+          }}
+          data={QuickDate.values.map((value) => ({ value, label: label(QuickDate, value) }))}
+        />
+      )}
       <Group gap="xs" align="flex-end">
         <FilterFields keyword={d.keyword} filters={d.filters} draft={draft} onChange={setDraft} onSubmit={search} />
         {searchFields}
@@ -217,7 +256,8 @@ export function EntityList<R extends EntityRecord>({
         </Button>
       </Group>
       <Group gap="xs">
-        {deleted === 'NONE' && d.create && can(d.permissions.create) && (
+        {deleted === 'NONE' && toolbarButtons(d.toolbar?.left)}
+        {deleted === 'NONE' && d.create && mayUse(can, d.api.base, 'create') && (
           <Button
             onClick={() => {
               const target = d.create!(location.query);
@@ -227,7 +267,7 @@ export function EntityList<R extends EntityRecord>({
             {t('common.create')}
           </Button>
         )}
-        {deleted === 'NONE' && d.status && can(d.permissions.status) && (
+        {deleted === 'NONE' && d.status && mayUse(can, d.api.base, 'status') && (
           <>
             <Tooltip label={activateTip} disabled={!activateTip} withArrow>
               <Button variant="light" onClick={() => setStatus(d.status!.active, t('common.activate'))}>
@@ -239,12 +279,12 @@ export function EntityList<R extends EntityRecord>({
             </Button>
           </>
         )}
-        {deleted === 'NONE' && d.softDelete && can(d.permissions.delete) && (
+        {deleted === 'NONE' && d.softDelete && mayUse(can, d.api.base, 'delete') && (
           <Button variant="light" color="red" onClick={() => moveTo('TRASH', 'common.confirmDelete')}>
             {t('common.delete')}
           </Button>
         )}
-        {deleted === 'TRASH' && can(d.permissions.delete) && (
+        {deleted === 'TRASH' && mayUse(can, d.api.base, 'delete') && (
           <>
             <Button variant="light" onClick={() => moveTo('NONE', 'common.confirmRestore')}>
               {t('common.restore')}
@@ -259,6 +299,11 @@ export function EntityList<R extends EntityRecord>({
           <Text size="sm" c="dimmed">
             {t('common.selected', { count })}
           </Text>
+        )}
+        {deleted === 'NONE' && (d.toolbar?.right?.length ?? 0) > 0 && (
+          <Group gap="xs" ml="auto" data-toolbar="right">
+            {toolbarButtons(d.toolbar?.right)}
+          </Group>
         )}
       </Group>
       <FormErrorBanner error={error} />

@@ -1,9 +1,10 @@
 import { Button, Checkbox, Group, LoadingOverlay, Modal, Pagination, Select, Stack, Table, Text } from '@mantine/core';
 import { LIMITS } from '@qcdesk/contracts';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { errorText } from '../api/client';
 import type { RecordId } from '../api/resource';
+import { useLoad } from '../api/use-load';
 import { useI18n } from '../i18n/locale-store';
 import { FormErrorBanner } from '../ui/FormErrorBanner';
 import { notifyWarning } from '../ui/notify';
@@ -49,32 +50,22 @@ export function EntityPicker<R extends EntityRecord>({
   const [applied, setApplied] = useState<Record<string, string>>(() => filterDefaults(d.filters));
   const [page, setPage] = useState(1);
   const [size, setSize] = useState<number>(d.defaultPageSize ?? LIMITS.pickerPageSize);
-  const [records, setRecords] = useState<R[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<ReadonlyMap<RecordId, R>>(new Map());
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    if (!opened) return;
-    let live = true;
-    setLoading(true);
-    setError(null);
-    const { keyword, ...filters } = applied;
-    const params = { page, size, filters, ...(keyword ? { keyword } : {}) };
-    d.load(params)
-      .then((answer) => {
-        if (!live) return;
-        setRecords(answer.records);
-        setTotal(answer.total);
-      })
-      .catch((e) => live && setError(errorText(e)))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [d, opened, page, size, applied]);
+  const loaded = useLoad(
+    () => {
+      setError(null);
+      const { keyword, ...filters } = applied;
+      return d.load({ page, size, filters, ...(keyword ? { keyword } : {}) });
+    },
+    [d, page, size, applied],
+    { enabled: opened, onError: setError },
+  );
+  const records = loaded.data?.records ?? [];
+  const total = loaded.data?.total ?? 0;
+  const loading = opened && loaded.loading;
 
   const taken = (row: R) => takenIds.includes(row.id);
   const choosable = records.filter((row) => !taken(row));

@@ -1,9 +1,10 @@
-import type { Dictionary, DirectoryKind, PermissionKey, toFieldErrors } from '@qcdesk/contracts';
+import type { Dictionary, DirectoryKind, PermissionKey, QuickDate, toFieldErrors } from '@qcdesk/contracts';
 import type { ReactNode } from 'react';
 import type { ApiClient } from '../api/client';
 import type { RecordId } from '../api/resource';
 import type { MessageKey } from '../i18n/dictionary';
 import type { QueryInput } from '../router/location';
+import type { EntityCall } from './access';
 
 /** Where a link or button goes: a hash route. */
 export interface RouteTarget {
@@ -63,6 +64,16 @@ export interface RowAction<R> {
   visible?: (row: R) => boolean;
 }
 
+/** A toolbar button: runs with the selected ids, shown when the user may make the entity's `access` call. */
+export interface ToolbarButton<R> {
+  label: MessageKey;
+  /** the entity call whose permission shows the button (the route table's key, never restated) */
+  access?: EntityCall;
+  /** refuse to run with nothing selected (the list warns 请选择记录) */
+  needsSelection?: boolean;
+  run: (selected: readonly RecordId[], context: RowActionContext<R>) => void | Promise<void>;
+}
+
 /** What a running row action may use: the API, the rows on screen, and a reload of the list. */
 export interface RowActionContext<R> {
   client: ApiClient;
@@ -81,6 +92,8 @@ export interface EntityDescription<R extends EntityRecord> {
   api: { base: string; detailParam: string };
   /** the list route */
   listPath: string;
+  // who may create, toggle status and delete is not declared here: it is the contracts' ROUTE_PERMISSIONS entry of
+  // `${api.base}/create`, `/status` and `/delete` (see entity/access.ts), the same table the server enforces
   /** NONE / TRASH views with delete, restore and empty */
   softDelete: boolean;
   /** bulk activate / deactivate through `/status` */
@@ -90,9 +103,22 @@ export interface EntityDescription<R extends EntityRecord> {
     /** tooltip of the activate button for the current route query (e.g. AI schemes: angles must total 100) */
     activateTip?: (query: Readonly<Record<string, string>>) => string | null;
   };
-  permissions: { create?: PermissionKey; delete?: PermissionKey; status?: PermissionKey };
-  /** tabs chosen by a route query parameter (e.g. targetType AI / PERSON) */
-  tabs?: { param: string; dictionary: Dictionary<string>; defaultValue: string; label?: (value: string) => MessageKey };
+  /** tabs chosen by a route query parameter (e.g. targetType AI / PERSON), each with its count when given */
+  tabs?: {
+    param: string;
+    dictionary: Dictionary<string>;
+    defaultValue: string;
+    label?: (value: string) => MessageKey;
+    /** the count of each tab, read from the page answer (e.g. `allNum`): shown as 全部(12) */
+    counts?: (answer: Readonly<Record<string, unknown>>) => Readonly<Record<string, number | undefined>>;
+  };
+  /**
+   * the quick date choice of the search row (the contracts' QuickDate: yesterday, today, last 7 and 30 days,
+   * all), sent in the page body under `param` (default `quickDate`)
+   */
+  quickDate?: { param?: string; defaultValue: QuickDate };
+  /** more toolbar buttons from the description: before the create button (left) or at the row's end (right) */
+  toolbar?: { left?: ToolbarButton<R>[]; right?: ToolbarButton<R>[] };
   /** keyword search box (body field `keyword`) */
   keyword: boolean;
   filters: EntityFilter[];

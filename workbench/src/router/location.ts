@@ -34,11 +34,31 @@ export function modalOf(location: RouteLocation): ModalSize | null {
   return size === 'small' || size === 'large' || size === 'full' ? size : null;
 }
 
+/** The spec's drawer widths (px, or 80 % of the window for navigation and service-time editors). */
+export const DRAWER_WIDTHS = ['600', '736', '900', '80%'] as const;
+export type DrawerWidth = (typeof DRAWER_WIDTHS)[number];
+
+/** `_drawer=600|736|900|80%` opens the route as a drawer from the right over the page beneath. */
+export function drawerOf(location: RouteLocation): DrawerWidth | null {
+  const width = location.query._drawer;
+  return (DRAWER_WIDTHS as readonly string[]).includes(width ?? '') ? (width as DrawerWidth) : null;
+}
+
+/** A route opened over the page beneath it: a modal (`_modal`) or a drawer (`_drawer`); null for a page. */
+export type Overlay = { kind: 'modal'; size: ModalSize } | { kind: 'drawer'; width: DrawerWidth };
+
+export function overlayOf(location: RouteLocation): Overlay | null {
+  const size = modalOf(location);
+  if (size) return { kind: 'modal', size };
+  const width = drawerOf(location);
+  return width ? { kind: 'drawer', width } : null;
+}
+
 /** The identity of a page for keeping it mounted: its path and query without the router's own flags. */
 export function pageKey(location: RouteLocation): string {
   const query: Record<string, string> = {};
   for (const [key, value] of Object.entries(location.query)) {
-    if (key !== '_modal' && key !== '_reload') query[key] = value;
+    if (key !== '_modal' && key !== '_drawer' && key !== '_reload') query[key] = value;
   }
   return formatHash({ path: location.path, query });
 }

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { formatHash, modalOf, parseHash, type QueryInput, type RouteLocation, toQuery } from './location';
+import { formatHash, overlayOf, parseHash, type QueryInput, type RouteLocation, toQuery } from './location';
 
 /** A location as the router holds it: `key` changes on every navigation, so forms reopen fresh after a save. */
 export interface RouterEntry extends RouteLocation {
@@ -67,7 +67,7 @@ function entryOf(location: RouteLocation): RouterEntry {
 
 export const useRouterStore = create<RouterState>(() => {
   const first = entryOf(parseHash(currentHash()));
-  const background = modalOf(first) ? backgroundFor(first, null, null) : null;
+  const background = overlayOf(first) ? backgroundFor(first, null, null) : null;
   return {
     current: first,
     background,
@@ -82,7 +82,7 @@ function backgroundFor(
   previousBackground: RouterEntry | null,
 ): RouterEntry | null {
   // A modal over a modal keeps the page that was under the first one; a modal never lies over its own route.
-  const candidate = previous && previous.path !== '/' && !modalOf(previous) ? previous : previousBackground;
+  const candidate = previous && previous.path !== '/' && !overlayOf(previous) ? previous : previousBackground;
   if (candidate && candidate.path !== next.path) return candidate;
   const parent = parentOf(next.path);
   return parent ? entryOf(parent) : null;
@@ -96,11 +96,11 @@ function withoutFlags(location: RouteLocation): RouteLocation {
 
 /** Where closing the modal `next` returns to, as it is reached `how`. */
 function openersFor(next: RouteLocation, how: How, state: RouterState): Opener[] {
-  if (!modalOf(next)) return [];
+  if (!overlayOf(next)) return [];
   if (how === 'external') return openersInHistory();
   const { current, openers } = state;
   if (how === 'push') {
-    if (!modalOf(current)) return current.path === '/' ? [] : [{ location: withoutFlags(current), steps: 1 }];
+    if (!overlayOf(current)) return current.path === '/' ? [] : [{ location: withoutFlags(current), steps: 1 }];
     // a modal over a modal: closing it returns to the one beneath, closing that to what it was opened from
     return [...openers.map((o) => ({ ...o, steps: o.steps + 1 })), { location: withoutFlags(current), steps: 1 }];
   }
@@ -112,7 +112,7 @@ function openersFor(next: RouteLocation, how: How, state: RouterState): Opener[]
 function apply(location: RouteLocation, how: How): void {
   const state = useRouterStore.getState();
   const next = entryOf(location);
-  const isModal = modalOf(next) !== null;
+  const isModal = overlayOf(next) !== null;
   const background = isModal ? backgroundFor(next, state.current, state.background) : null;
   useRouterStore.setState({
     current: next,

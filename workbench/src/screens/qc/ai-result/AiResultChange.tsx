@@ -13,15 +13,14 @@ import {
 import { aiResultReviewSchema, LIMITS, RuleScoreType, toFieldErrors } from '@qcdesk/contracts';
 import { useEffect, useState } from 'react';
 import { useApi } from '../../../api/api-context';
-import { errorText } from '../../../api/client';
 import { savedId } from '../../../api/resource';
+import { useSaveForm } from '../../../api/use-save-form';
 import { AI_RESULT_BASE, AI_RESULT_DETAIL, type AiResultDetail } from '../../../entities/ai-result';
 import { useI18n } from '../../../i18n/locale-store';
 import type { RouteLocation } from '../../../router/location';
 import { navigate } from '../../../router/router-store';
 import { displayText } from '../../../ui/display';
 import { FormErrorBanner } from '../../../ui/FormErrorBanner';
-import { notifySuccess } from '../../../ui/notify';
 import { useAiResultDetail } from './use-ai-result';
 
 /** One hit rule as the reviewer edits it; `before` is the score to give back when the veto is unticked. */
@@ -71,9 +70,7 @@ export function AiResultChange({ location }: { location: RouteLocation }) {
   const { detail, error: loadError, loading } = useAiResultDetail(sessionId, location.query.schemeId);
   const [rows, setRows] = useState<ReviewRow[]>([]);
   const [comments, setComments] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [banner, setBanner] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, errors, setErrors, banner, setBanner, submit } = useSaveForm();
 
   useEffect(() => {
     if (!detail) return;
@@ -105,26 +102,20 @@ export function AiResultChange({ location }: { location: RouteLocation }) {
       return;
     }
     setErrors({});
-    setSaving(true);
-    setBanner(null);
-    try {
-      savedId(await client.request<unknown>({ path: `${AI_RESULT_BASE}/create`, body }));
-      notifySuccess();
-      navigate(
-        AI_RESULT_DETAIL,
-        {
-          id: detail.sessionId,
-          schemeId: detail.schemeId,
-          _reload: 'list',
-          _modal: location.query._modal ?? 'large',
-        },
-        { replace: true },
-      );
-    } catch (e) {
-      setBanner(errorText(e));
-    } finally {
-      setSaving(false);
-    }
+    await submit(
+      async () => savedId(await client.request<unknown>({ path: `${AI_RESULT_BASE}/create`, body })),
+      () =>
+        navigate(
+          AI_RESULT_DETAIL,
+          {
+            id: detail.sessionId,
+            schemeId: detail.schemeId,
+            _reload: 'list',
+            _modal: location.query._modal ?? 'large',
+          },
+          { replace: true },
+        ),
+    );
   };
 
   return (

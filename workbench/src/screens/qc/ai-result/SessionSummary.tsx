@@ -1,13 +1,11 @@
 import { Divider, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { SessionSummary as Summary } from '@qcdesk/contracts';
-import { useEffect, useState } from 'react';
 import { useApi } from '../../../api/api-context';
+import { useLoad } from '../../../api/use-load';
 import { useI18n } from '../../../i18n/locale-store';
 import { ABSENT, isAbsent } from '../../../ui/display';
 
 export const SESSION_SUMMARY_PATH = '/v3/chats/session/summary';
-
-type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'done'; summary: Summary | null };
 
 /**
  * The service summary of a session (qc-area §3 "Session detail"), loaded by sessionId and chatId: whether the
@@ -16,32 +14,28 @@ type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'done'; summ
 export function SessionSummary({ sessionId, chatId }: { sessionId: string; chatId?: string | null }) {
   const client = useApi();
   const { t } = useI18n();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  useEffect(() => {
-    let live = true;
-    setLoaded({ state: 'loading' });
-    client
-      .request<Summary | null>({ path: SESSION_SUMMARY_PATH, body: { sessionId, ...(chatId ? { chatId } : {}) } })
-      .then((summary) => live && setLoaded({ state: 'done', summary: summary ?? null }))
-      .catch(() => live && setLoaded({ state: 'failed' }));
-    return () => {
-      live = false;
-    };
-  }, [client, sessionId, chatId]);
+  const loaded = useLoad(
+    () =>
+      client.request<Summary | null>({
+        path: SESSION_SUMMARY_PATH,
+        body: { sessionId, ...(chatId ? { chatId } : {}) },
+      }),
+    [client, sessionId, chatId],
+  );
 
-  if (loaded.state === 'loading')
+  if (loaded.loading)
     return (
       <Text size="sm" c="dimmed">
         {t('session.summaryLoading')}
       </Text>
     );
-  if (loaded.state === 'failed')
+  if (loaded.error !== null)
     return (
       <Text size="sm" c="red" data-testid="summary-failed">
         {t('session.summaryFailed')}
       </Text>
     );
-  const summary = loaded.summary;
+  const summary = loaded.data ?? null;
   const resolved =
     summary?.resolved === null || summary?.resolved === undefined
       ? null

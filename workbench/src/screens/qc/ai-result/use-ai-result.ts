@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
 import { useApi } from '../../../api/api-context';
-import { errorText } from '../../../api/client';
+import { useLoad } from '../../../api/use-load';
 import { AI_RESULT_BASE, type AiResultDetail } from '../../../entities/ai-result';
 
 /**
@@ -9,27 +8,14 @@ import { AI_RESULT_BASE, type AiResultDetail } from '../../../entities/ai-result
  */
 export function useAiResultDetail(sessionId: string | undefined, schemeId?: string) {
   const client = useApi();
-  const [detail, setDetail] = useState<AiResultDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(Boolean(sessionId));
-
-  const load = useCallback(async () => {
-    if (!sessionId) return;
-    setLoading(true);
-    setError(null);
-    try {
-      const query = schemeId ? { sessionId, schemeId } : { sessionId };
-      setDetail(await client.request<AiResultDetail>({ path: `${AI_RESULT_BASE}/detail`, query }));
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setLoading(false);
-    }
-  }, [client, sessionId, schemeId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  return { detail, error, loading, reload: load, setError };
+  const { data, error, loading, reload } = useLoad(
+    () =>
+      client.request<AiResultDetail>({
+        path: `${AI_RESULT_BASE}/detail`,
+        query: schemeId ? { sessionId: sessionId!, schemeId } : { sessionId: sessionId! },
+      }),
+    [client, sessionId, schemeId],
+    { enabled: Boolean(sessionId) },
+  );
+  return { detail: data, error, loading, reload };
 }

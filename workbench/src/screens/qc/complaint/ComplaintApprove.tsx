@@ -34,9 +34,10 @@ import {
   type QcScheme,
 } from '@qcdesk/contracts';
 import { IconPaperclip, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useApi } from '../../../api/api-context';
 import { type ApiClient, errorText } from '../../../api/client';
+import { useLoad } from '../../../api/use-load';
 import { MANUAL_RESULT_BASE } from '../../../entities/manual-result';
 import { useI18n } from '../../../i18n/locale-store';
 import type { RouteLocation } from '../../../router/location';
@@ -123,9 +124,6 @@ async function load(client: ApiClient, kind: ComplaintType, query: Readonly<Reco
 export function ComplaintApprove({ location, kind }: { location: RouteLocation; kind: ComplaintType }) {
   const client = useApi();
   const { t, m, label, locale } = useI18n();
-  const [result, setResult] = useState<Reviewed | null>(null);
-  const [complaint, setComplaint] = useState<ReviewedComplaint | null>(null);
-  const [scheme, setScheme] = useState<QcScheme | null>(null);
   const [angles, setAngles] = useState<AngleDraft[]>([]);
   const [rules, setRules] = useState<RuleReview[]>([]);
   const [approval, setApproval] = useState<Approval>({
@@ -136,41 +134,33 @@ export function ComplaintApprove({ location, kind }: { location: RouteLocation; 
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [banner, setBanner] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
   const query = location.query;
 
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    load(client, kind, query)
-      .then((answer) => {
-        if (!live) return;
-        setResult(answer.result);
-        setComplaint(answer.complaint);
-        setScheme(answer.scheme);
-        if (kind === 'AI') {
-          setRules(
-            hitRules(answer.result as AiResult).map((r) => ({
-              ruleId: r.ruleId,
-              ruleName: r.ruleName ?? r.ruleId,
-              scoreNum: r.scoreNum,
-              reviewScore: r.isVeto ? 0 : (r.reviewScore ?? r.scoreNum),
-              isVeto: r.isVeto ?? false,
-            })),
-          );
-        } else {
-          setAngles(toAngleDrafts(answer.scheme, (answer.result as ManualResult).manualAngles));
-        }
-        setApproval((a) => ({ ...a, status: answer.complaint?.status ?? 'PENDING' }));
-      })
-      .catch((e) => live && setBanner(errorText(e)))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [client, kind, query]);
+  const loaded = useLoad(() => load(client, kind, query), [client, kind, query], {
+    onLoad: (answer) => {
+      if (kind === 'AI') {
+        setRules(
+          hitRules(answer.result as AiResult).map((r) => ({
+            ruleId: r.ruleId,
+            ruleName: r.ruleName ?? r.ruleId,
+            scoreNum: r.scoreNum,
+            reviewScore: r.isVeto ? 0 : (r.reviewScore ?? r.scoreNum),
+            isVeto: r.isVeto ?? false,
+          })),
+        );
+      } else {
+        setAngles(toAngleDrafts(answer.scheme, (answer.result as ManualResult).manualAngles));
+      }
+      setApproval((a) => ({ ...a, status: answer.complaint?.status ?? 'PENDING' }));
+    },
+    onError: setBanner,
+  });
+  const result: Reviewed | null = loaded.data?.result ?? null;
+  const complaint: ReviewedComplaint | null = loaded.data?.complaint ?? null;
+  const scheme: QcScheme | null = loaded.data?.scheme ?? null;
+  const loading = loaded.loading;
 
   const messages = useSessionMessages(result?.sessionId, result?.chatId, result?.messages);
   const style = kind === 'MANUAL' ? (scheme?.style ?? (result as ManualResult | null)?.style ?? 'SCORE') : null;

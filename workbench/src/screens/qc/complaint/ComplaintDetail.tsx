@@ -18,9 +18,9 @@ import {
   canReviewComplaint,
   type ResultRule,
 } from '@qcdesk/contracts';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useApi } from '../../../api/api-context';
-import { errorText } from '../../../api/client';
+import { useLoad } from '../../../api/use-load';
 import { useCan } from '../../../auth/session-store';
 import { manualScoreText } from '../../../entities/manual-result';
 import { useI18n } from '../../../i18n/locale-store';
@@ -180,23 +180,13 @@ export function ComplaintDetail({ location }: { location: RouteLocation }) {
   const can = useCan();
   const complaintId = location.query.id ?? '';
   const type: ComplaintType = location.query.type === 'MANUAL' ? 'MANUAL' : 'AI';
-  const [detail, setDetail] = useState<ComplaintDetailAnswer | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
+  const {
+    data: detail,
+    error,
+    loading,
+  } = useLoad(() => loadComplaintDetail(client, type, complaintId), [client, type, complaintId]);
   const [selectedRule, setSelectedRule] = useState<string | null>(null);
   const [focus, setFocus] = useState<TranscriptFocus | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    loadComplaintDetail(client, type, complaintId)
-      .then((answer) => live && setDetail(answer))
-      .catch((e) => live && setError(errorText(e)))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [client, type, complaintId]);
 
   const result = detail?.result ?? null;
   const messages = useSessionMessages(result?.sessionId, result?.chatId, result?.messages);

@@ -3,12 +3,13 @@ import { assessmentSchemaFor, type ManualResult, type QcScheme, ScoringStyle } f
 import { useEffect, useState } from 'react';
 import { useApi } from '../../../api/api-context';
 import { errorText } from '../../../api/client';
-import { MANUAL_RESULT_BASE } from '../../../entities/manual-result';
+import { useSaveForm } from '../../../api/use-save-form';
+import { MANUAL_DETAIL_PATH, MANUAL_RESULT_BASE } from '../../../entities/manual-result';
 import { useI18n } from '../../../i18n/locale-store';
 import type { RouteLocation } from '../../../router/location';
 import { navigate } from '../../../router/router-store';
 import { FormErrorBanner } from '../../../ui/FormErrorBanner';
-import { notifySuccess, notifyWarning } from '../../../ui/notify';
+import { notifyWarning } from '../../../ui/notify';
 import {
   type AngleDraft,
   changedRulePaths,
@@ -34,10 +35,8 @@ export function ManualAssess({ location }: { location: RouteLocation }) {
   const [angles, setAngles] = useState<AngleDraft[]>([]);
   const [appraises, setAppraises] = useState<string[]>([]);
   const [vetoes, setVetoes] = useState<string[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [banner, setBanner] = useState<string | null>(null);
+  const { saving, errors, setErrors, banner, setBanner, submit } = useSaveForm();
   const [loading, setLoading] = useState(true);
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -76,7 +75,7 @@ export function ManualAssess({ location }: { location: RouteLocation }) {
     return () => {
       live = false;
     };
-  }, [client, sessionId, location.query.schemeId]);
+  }, [client, sessionId, location.query.schemeId, setBanner]);
 
   const style = scheme?.style ?? result?.style ?? 'SCORE';
   const appraiseItems = scheme?.schemeConfig?.appraises ?? [];
@@ -101,17 +100,10 @@ export function ManualAssess({ location }: { location: RouteLocation }) {
       return;
     }
     setErrors({});
-    setBanner(null);
-    setSaving(true);
-    try {
-      await client.request({ path: `${MANUAL_RESULT_BASE}/create`, body });
-      notifySuccess();
-      navigate('/qc/manual-result/detail', { id: sessionId, _reload: 'list', _modal: 'large' }, { replace: true });
-    } catch (e) {
-      setBanner(errorText(e));
-    } finally {
-      setSaving(false);
-    }
+    await submit(
+      () => client.request({ path: `${MANUAL_RESULT_BASE}/create`, body }),
+      () => navigate(MANUAL_DETAIL_PATH, { id: sessionId, _reload: 'list', _modal: 'large' }, { replace: true }),
+    );
   };
 
   return (

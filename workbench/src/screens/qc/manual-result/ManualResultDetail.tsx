@@ -1,8 +1,8 @@
 import { Anchor, Badge, Button, Grid, Group, LoadingOverlay, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import type { ManualResultDetailAnswer } from '@qcdesk/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useApi } from '../../../api/api-context';
-import { errorText } from '../../../api/client';
+import { useLoad } from '../../../api/use-load';
 import { useCan } from '../../../auth/session-store';
 import { COMPLAINT_FILE } from '../../../entities/complaint';
 import { MANUAL_RESULT_BASE, manualScoreText } from '../../../entities/manual-result';
@@ -32,24 +32,16 @@ export function ManualResultDetail({ location }: { location: RouteLocation }) {
   const { t } = useI18n();
   const can = useCan();
   const sessionId = location.query.id ?? '';
-  const [result, setResult] = useState<ManualResultDetailAnswer | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
+  const {
+    data: result,
+    error,
+    loading,
+  } = useLoad(
+    () => client.request<ManualResultDetailAnswer>({ path: `${MANUAL_RESULT_BASE}/detail`, query: { sessionId } }),
+    [client, sessionId],
+  );
   const [picking, setPicking] = useState(false);
   const messages = useSessionMessages(result ? sessionId : null, result?.chatId, result?.messages);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    client
-      .request<ManualResultDetailAnswer>({ path: `${MANUAL_RESULT_BASE}/detail`, query: { sessionId } })
-      .then((answer) => live && setResult(answer))
-      .catch((e) => live && setError(errorText(e)))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [client, sessionId]);
 
   const angles = result?.manualAngles ?? [];
   // one pending complaint per result at a time (the server refuses a second); only an assessed result has an id

@@ -13,10 +13,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import { LIMITS, type QcRule, RuleType } from '@qcdesk/contracts';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useApi } from '../../../api/api-context';
-import { ApiError, errorText } from '../../../api/client';
 import { resource } from '../../../api/resource';
+import { useLoad } from '../../../api/use-load';
+import { useSaveForm } from '../../../api/use-save-form';
 import { useCan } from '../../../auth/session-store';
 import { qcRuleDescription } from '../../../entities/qc-rule';
 import { useI18n } from '../../../i18n/locale-store';
@@ -31,7 +32,6 @@ import { ProblemProvider } from '../../../rule-editor/problem-context';
 import { ScoringSettings } from '../../../rule-editor/ScoringSettings';
 import { useDraftProblem } from '../../../rule-editor/use-draft-problem';
 import { FormErrorBanner } from '../../../ui/FormErrorBanner';
-import { notifySuccess } from '../../../ui/notify';
 
 const JsonView = lazy(() => import('../../../rule-editor/JsonView'));
 
@@ -49,43 +49,32 @@ export function RuleConfig({ location }: { location: RouteLocation }) {
   const { t, m, options, pick } = useI18n();
   const can = useCan();
   const id = location.query.id ?? null;
-  const [rule, setRule] = useState<QcRule | null>(null);
   const [name, setName] = useState('');
   const [type, setType] = useState<string>('AI');
   const [comments, setComments] = useState('');
   const [draft, setDraft] = useState<RuleDraft>(emptyDraft);
-  const [errors, setErrors] = useState<{ name?: string; comments?: string }>({});
-  const [banner, setBanner] = useState<string | null>(null);
-  const [loading, setLoading] = useState(id !== null);
-  const [saving, setSaving] = useState(false);
+  // the name's own problem is shown at the name; anything else in the banner
+  const { saving, errors, setErrors, banner, setBanner, clearError, submit } = useSaveForm({
+    fieldOf: (field) => (NAME_FIELDS.includes(field) ? 'name' : null),
+  });
   const problem = useDraftProblem({ id: id ?? 'draft', name }, draft);
   const editable = can('qc-rule.edit');
 
-  useEffect(() => {
-    if (id === null) return;
-    let live = true;
-    setLoading(true);
-    api
-      .detail(id)
-      .then((answer) => {
-        if (!live) return;
-        setRule(answer);
-        setName(answer.name === null || answer.name === undefined ? '' : String(answer.name));
-        setType(answer.type ?? 'AI');
-        setComments(answer.comments ?? '');
-        setDraft(toDraft(answer.conditionConfig));
-      })
-      .catch((e) => live && setBanner(errorText(e)))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [api, id]);
+  const { data: rule, loading } = useLoad(() => api.detail(id!), [api, id], {
+    enabled: id !== null,
+    onLoad: (answer) => {
+      setName(answer.name === null || answer.name === undefined ? '' : String(answer.name));
+      setType(answer.type ?? 'AI');
+      setComments(answer.comments ?? '');
+      setDraft(toDraft(answer.conditionConfig));
+    },
+    onError: setBanner,
+  });
 
   const isAi = type === 'AI';
 
   const save = async () => {
-    const next: { name?: string; comments?: string } = {};
+    const next: Record<string, string> = {};
     if (name.trim() === '') next.name = m('common.required');
     else if (name.trim().length > LIMITS.nameMax) next.name = m('common.tooLong', { maximum: LIMITS.nameMax });
     if (comments.length > LIMITS.commentsMax) next.comments = m('common.tooLong', { maximum: LIMITS.commentsMax });
@@ -96,28 +85,19 @@ export function RuleConfig({ location }: { location: RouteLocation }) {
       setBanner(t('rule.hasErrors'));
       return;
     }
-    setSaving(true);
-    setBanner(null);
-    try {
-      const body: Record<string, unknown> = {
-        name: name.trim(),
-        type,
-        comments: comments.trim() === '' ? null : comments.trim(),
-        businessId: rule?.businessId ?? null,
-        categoryId: rule?.categoryId ?? null,
-        conditionConfig: toConditionConfig(isAi ? draft : { ...draft, conditions: [] }),
-      };
-      if (id !== null) Object.assign(body, { id, version: rule?.version ?? null });
-      const savedId = await api.save(body);
-      notifySuccess();
-      navigate('/qc/rule/config', { id: savedId, _reload: 'list', _modal: 'large' }, { replace: true });
-    } catch (e) {
-      // the name's own problem is shown at the name; anything else in the banner
-      if (e instanceof ApiError && e.field && NAME_FIELDS.includes(e.field)) setErrors({ name: e.message });
-      else setBanner(errorText(e));
-    } finally {
-      setSaving(false);
-    }
+    const body: Record<string, unknown> = {
+      name: name.trim(),
+      type,
+      comments: comments.trim() === '' ? null : comments.trim(),
+      businessId: rule?.businessId ?? null,
+      categoryId: rule?.categoryId ?? null,
+      conditionConfig: toConditionConfig(isAi ? draft : { ...draft, conditions: [] }),
+    };
+    if (id !== null) Object.assign(body, { id, version: rule?.version ?? null });
+    await submit(
+      () => api.save(body),
+      (savedId) => navigate('/qc/rule/config', { id: savedId, _reload: 'list', _modal: 'large' }, { replace: true }),
+    );
   };
 
   // the draft as it is now, unsaved changes included, goes to the replay tester (issue 6)
@@ -145,7 +125,7 @@ export function RuleConfig({ location }: { location: RouteLocation }) {
                 error={nameError}
                 onChange={(e) => {
                   setName(e.currentTarget.value);
-                  if (errors.name) setErrors({ ...errors, name: undefined });
+                  clearError('name');
                 }}
               />
               <Select

@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useApi } from '../../../api/api-context';
+import { call } from '../../../api/calls';
 import { errorText } from '../../../api/client';
 import type { RecordId } from '../../../api/resource';
 import { useCan } from '../../../auth/session-store';
@@ -41,7 +42,7 @@ export function TaskList({ location }: { location: RouteLocation }) {
     }
     if (!(await confirmAction(t('task.confirmRun', { count: ids.length }), { danger: false }))) return;
     try {
-      await client.request({ path: '/v3/chats/qc-task/status', body: { ids, status: 'ACTIVE' } });
+      await call(client, '/v3/chats/qc-task/status', { body: { ids: ids.map(String), status: 'ACTIVE' } });
       await client.request({ path: '/v3/chats/qc-task/rerun', body: { ids } });
       notifySuccess();
       markTasksStarted(ids);

@@ -1,0 +1,84 @@
+import {
+  type CallSchemas,
+  crudCallSchemas,
+  type deleteAnswerSchema,
+  type deleteBodySchema,
+  ENTITY_CONTRACTS,
+  type EntityContract,
+  type idsAnswerSchema,
+  type removeBodySchema,
+  type savedAnswerSchema,
+  type statusAnswerSchema,
+  type statusBodySchema,
+} from '@qcdesk/contracts';
+import type { z } from 'zod';
+import type { ApiClient, QueryValue } from './client';
+
+/** One call's types: what its body and query take, what it answers. */
+export interface CallTypes {
+  body: unknown;
+  query: Record<string, QueryValue> | undefined;
+  answer: unknown;
+}
+
+/** A page or list row: the fields asked for (and always the id), as the contracts' `fieldsRecordSchema`. */
+type Row<C extends EntityContract> = Partial<z.output<C['record']>> & { id: string };
+
+/** The calls an entity contract generates, by path, typed by its own schemas. */
+export type CrudCallTypes<C extends EntityContract> = {
+  [P in `${C['base']}/page`]: {
+    body: z.input<C['filter']>;
+    query: { page: number; size: number };
+    answer: { records: Row<C>[]; total: number; page: number; size: number };
+  };
+} & { [P in `${C['base']}/list`]: { body: z.input<C['filter']>; query: undefined; answer: Row<C>[] } } & {
+  [P in `${C['base']}/detail`]: { body: undefined; query: Record<string, string>; answer: z.output<C['detail']> };
+} & {
+  [P in `${C['base']}/create` | `${C['base']}/change`]: {
+    body: z.input<C['save']>;
+    query: undefined;
+    answer: z.output<typeof savedAnswerSchema>;
+  };
+} & {
+  [P in `${C['base']}/delete`]: C['softDelete'] extends true
+    ? { body: z.input<typeof deleteBodySchema>; query: undefined; answer: z.output<typeof deleteAnswerSchema> }
+    : { body: z.input<typeof removeBodySchema>; query: undefined; answer: z.output<typeof idsAnswerSchema> };
+} & {
+  [P in `${C['base']}/status`]: {
+    body: z.input<typeof statusBodySchema>;
+    query: undefined;
+    answer: z.output<typeof statusAnswerSchema>;
+  };
+};
+
+type Contracts = typeof ENTITY_CONTRACTS;
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
+/** Every call the contracts describe, by path: the generated calls of each entity contract. */
+export type ApiCalls = UnionToIntersection<{ [N in keyof Contracts]: CrudCallTypes<Contracts[N]> }[keyof Contracts]>;
+export type ApiCallPath = keyof ApiCalls & string;
+
+/** What `call` takes besides the path: the body and query of that path (each omitted where the call has none). */
+export type CallInput<P extends ApiCallPath> = (ApiCalls[P] extends { body: undefined }
+  ? { body?: undefined }
+  : { body: ApiCalls[P] extends { body: infer B } ? B : never }) &
+  (ApiCalls[P] extends { query: undefined }
+    ? { query?: undefined }
+    : { query: ApiCalls[P] extends { query: infer Q } ? Q : never });
+
+export type CallAnswer<P extends ApiCallPath> = ApiCalls[P] extends { answer: infer A } ? A : never;
+
+/** The schemas of every described call, by path: the fake client checks its answers against these. */
+export const API_CALL_SCHEMAS: Readonly<Record<string, CallSchemas>> = Object.assign(
+  {},
+  ...Object.values(ENTITY_CONTRACTS).map((contract) => crudCallSchemas(contract as EntityContract)),
+);
+
+/**
+ * Calls `path` with a body and query of the types its contract gives, answering the type of its response: a screen
+ * that sends or reads a field the contract does not have fails to compile.
+ */
+export function call<P extends ApiCallPath>(client: ApiClient, path: P, input: CallInput<P>): Promise<CallAnswer<P>> {
+  const { body, query } = input as { body?: unknown; query?: Record<string, QueryValue> };
+  return client.request<CallAnswer<P>>({ path, body, query });
+}

@@ -1,0 +1,183 @@
+import { type ComponentType, lazy } from 'react';
+import type { EntityCall } from '../entity/access';
+import type { EntityDescription, EntityRecord } from '../entity/types';
+import type { MessageKey } from '../i18n/dictionary';
+import type { RouteLocation } from '../router/location';
+import type { AreaKey } from '../router/route-types';
+import { AI_RESULT_CHANGE, AI_RESULT_DETAIL, AI_RESULT_LIST, aiResultDescription } from './ai-result';
+import { COMPLAINT_FILE, complaintDescription } from './complaint';
+import { MANUAL_ASSESS_PATH, MANUAL_DETAIL_PATH, manualResultDescription } from './manual-result';
+import { qcRuleDescription } from './qc-rule';
+import { qcSchemeDescription } from './qc-scheme';
+import { qcTaskDescription, TASK_EDIT_PATH } from './qc-task';
+
+type Screen = ComponentType<{ location: RouteLocation }>;
+
+/** A screen of an entity besides its list (a config modal, a detail, a form), opened over the list by default. */
+export interface EntityScreen {
+  path: string;
+  /** the page or modal title, by the location where it differs */
+  title: MessageKey | ((location: RouteLocation) => MessageKey);
+  /** the call whose permission opens the screen (its key is the route table's, never restated) */
+  access: EntityCall;
+  component: Screen;
+  /** the list lying under it when opened directly: the entity's own list unless another one is named */
+  parent?: RouteLocation;
+}
+
+/**
+ * One entity of the console: its description, where it sits in the side menu, its list screen (EntityList of the
+ * description unless the entity has its own) and its other screens. Routes, menu entries, titles and every
+ * permission follow from this (see app/route-table.tsx and entity/access.ts).
+ */
+export interface EntityRegistration<R extends EntityRecord = EntityRecord> {
+  description: EntityDescription<R>;
+  area: AreaKey;
+  /** the side-menu label; the list's title is the description's */
+  nav: MessageKey;
+  list?: Screen;
+  screens?: readonly EntityScreen[];
+}
+
+/** Keeps a registration's record type for its own checks while the registry holds them side by side. */
+function register<R extends EntityRecord>(registration: EntityRegistration<R>): EntityRegistration<never> {
+  return registration as unknown as EntityRegistration<never>;
+}
+
+// Screens load on first use (the scheme and rule screens carry the engine compiler and Monaco).
+const SchemeConfig = lazy(() =>
+  import('../screens/qc/scheme/SchemeConfig').then((m) => ({
+    default: ({ location }: { location: RouteLocation }) => <m.SchemeConfig location={location} readOnly={false} />,
+  })),
+);
+const SchemeView = lazy(() =>
+  import('../screens/qc/scheme/SchemeConfig').then((m) => ({
+    default: ({ location }: { location: RouteLocation }) => <m.SchemeConfig location={location} readOnly />,
+  })),
+);
+const RuleCreate = lazy(() =>
+  import('../screens/qc/rule/RuleCreate').then((m) => ({ default: () => <m.RuleCreate /> })),
+);
+const RuleConfig = lazy(() => import('../screens/qc/rule/RuleConfig').then((m) => ({ default: m.RuleConfig })));
+const TaskList = lazy(() => import('../screens/qc/task/TaskList').then((m) => ({ default: m.TaskList })));
+const TaskEdit = lazy(() => import('../screens/qc/task/TaskEdit').then((m) => ({ default: m.TaskEdit })));
+const AiResultList = lazy(() =>
+  import('../screens/qc/ai-result/AiResultList').then((m) => ({ default: m.AiResultList })),
+);
+const AiResultDetail = lazy(() =>
+  import('../screens/qc/ai-result/AiResultDetail').then((m) => ({ default: m.AiResultDetail })),
+);
+const AiResultChange = lazy(() =>
+  import('../screens/qc/ai-result/AiResultChange').then((m) => ({ default: m.AiResultChange })),
+);
+const ManualResultList = lazy(() =>
+  import('../screens/qc/manual-result/ManualResultList').then((m) => ({ default: m.ManualResultList })),
+);
+const ManualResultDetail = lazy(() =>
+  import('../screens/qc/manual-result/ManualResultDetail').then((m) => ({ default: m.ManualResultDetail })),
+);
+const ManualAssess = lazy(() =>
+  import('../screens/qc/manual-result/ManualAssess').then((m) => ({ default: m.ManualAssess })),
+);
+const ComplaintList = lazy(() =>
+  import('../screens/qc/complaint/ComplaintList').then((m) => ({ default: m.ComplaintList })),
+);
+const ComplaintDetail = lazy(() =>
+  import('../screens/qc/complaint/ComplaintDetail').then((m) => ({ default: m.ComplaintDetail })),
+);
+const ComplaintFile = lazy(() =>
+  import('../screens/qc/complaint/ComplaintFile').then((m) => ({ default: m.ComplaintFile })),
+);
+const ApproveAi = lazy(() =>
+  import('../screens/qc/complaint/ComplaintApprove').then((m) => ({
+    default: ({ location }: { location: RouteLocation }) => <m.ComplaintApprove location={location} kind="AI" />,
+  })),
+);
+const ApproveManual = lazy(() =>
+  import('../screens/qc/complaint/ComplaintApprove').then((m) => ({
+    default: ({ location }: { location: RouteLocation }) => <m.ComplaintApprove location={location} kind="MANUAL" />,
+  })),
+);
+
+/** Every entity of the console, in side-menu order. */
+export const ENTITY_REGISTRY = {
+  'qc-scheme': register({
+    description: qcSchemeDescription,
+    area: 'qc',
+    nav: 'nav.qcScheme',
+    screens: [
+      {
+        // without an id the modal creates a scheme; after the save it reopens on the saved one
+        path: '/qc/scheme/config',
+        title: (location) => (location.query.id ? 'scheme.configTitle.edit' : 'scheme.configTitle.create'),
+        access: 'view',
+        component: SchemeConfig,
+      },
+      { path: '/qc/scheme/view', title: 'scheme.viewTitle', access: 'view', component: SchemeView },
+    ],
+  }),
+  'qc-rule': register({
+    description: qcRuleDescription,
+    area: 'qc',
+    nav: 'nav.qcRule',
+    screens: [
+      { path: '/qc/rule/create', title: 'rule.createTitle', access: 'create', component: RuleCreate },
+      { path: '/qc/rule/config', title: 'rule.configTitle', access: 'view', component: RuleConfig },
+    ],
+  }),
+  'qc-ai-result': register({
+    description: aiResultDescription,
+    area: 'qc',
+    nav: 'nav.qcAiResult',
+    list: AiResultList,
+    screens: [
+      { path: AI_RESULT_DETAIL, title: 'aiResult.detailTitle', access: 'view', component: AiResultDetail },
+      { path: AI_RESULT_CHANGE, title: 'aiResult.changeTitle', access: 'create', component: AiResultChange },
+    ],
+  }),
+  'qc-manual-result': register({
+    description: manualResultDescription,
+    area: 'qc',
+    nav: 'nav.qcManualResult',
+    list: ManualResultList,
+    screens: [
+      { path: MANUAL_DETAIL_PATH, title: 'manual.detailTitle', access: 'view', component: ManualResultDetail },
+      { path: MANUAL_ASSESS_PATH, title: 'manual.assessTitle', access: 'create', component: ManualAssess },
+    ],
+  }),
+  'qc-complaint': register({
+    description: complaintDescription,
+    area: 'qc',
+    nav: 'nav.qcComplaint',
+    list: ComplaintList,
+    screens: [
+      { path: '/qc/complaint/detail', title: 'complaint.detailTitle', access: 'view', component: ComplaintDetail },
+      // an agent files a complaint from the AI or manual result's detail
+      {
+        path: COMPLAINT_FILE,
+        title: 'complaint.fileTitle',
+        access: 'create',
+        component: ComplaintFile,
+        parent: { path: AI_RESULT_LIST, query: {} },
+      },
+      // a review is a change of the complaint
+      { path: '/qc/complaint/approve-ai', title: 'complaint.approveAiTitle', access: 'change', component: ApproveAi },
+      {
+        path: '/qc/complaint/approve-manual',
+        title: 'complaint.approveManualTitle',
+        access: 'change',
+        component: ApproveManual,
+      },
+    ],
+  }),
+  'qc-task': register({
+    description: qcTaskDescription,
+    area: 'qc',
+    nav: 'nav.qcTask',
+    list: TaskList,
+    screens: [{ path: TASK_EDIT_PATH, title: 'task.editTitle', access: 'view', component: TaskEdit }],
+  }),
+} as const satisfies Record<string, EntityRegistration<never>>;
+
+export type EntityName = keyof typeof ENTITY_REGISTRY;
+export const ENTITY_NAMES = Object.keys(ENTITY_REGISTRY) as EntityName[];

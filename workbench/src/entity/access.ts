@@ -1,0 +1,44 @@
+import { AUTHENTICATED, type PermissionKey, PUBLIC, ROUTE_PERMISSIONS, type RouteAccess } from '@qcdesk/contracts';
+
+/** What a screen of an entity does, by the call it makes: its list (page), create, change, status, delete. */
+export type EntityCall = 'view' | 'create' | 'change' | 'status' | 'delete';
+
+const CALL_PATH: Record<EntityCall, string> = {
+  view: 'page',
+  create: 'create',
+  change: 'change',
+  status: 'status',
+  delete: 'delete',
+};
+
+/**
+ * Who may make `call` of the entity at `base`, read from the contracts' ROUTE_PERMISSIONS (the table the server
+ * enforces), so a button is shown exactly when the server would let its call through. `null`: the entity has no
+ * such call, and nobody gets the button.
+ */
+export function entityAccess(base: string, call: EntityCall): RouteAccess | null {
+  const path = `${base}/${CALL_PATH[call]}`;
+  return Object.hasOwn(ROUTE_PERMISSIONS, path) ? ROUTE_PERMISSIONS[path as keyof typeof ROUTE_PERMISSIONS] : null;
+}
+
+/** The permission key a route or nav entry needs for `call` (undefined: any signed-in user). */
+export function entityPermission(base: string, call: EntityCall): PermissionKey | undefined {
+  const access = entityAccess(base, call);
+  if (access === null) throw new Error(`${base}/${CALL_PATH[call]} is not in ROUTE_PERMISSIONS`);
+  return access === PUBLIC || access === AUTHENTICATED ? undefined : access;
+}
+
+/** Whether a user for whom `can` answers may make `call` of the entity at `base`. */
+export function mayUse(can: (key: string | undefined) => boolean, base: string, call: EntityCall): boolean {
+  const access = entityAccess(base, call);
+  if (access === null) return false;
+  return access === PUBLIC || access === AUTHENTICATED || can(access);
+}
+
+/** An entity description's API from its contract: the base path and the detail call's query name, never retyped. */
+export function contractApi(contract: { readonly base: string; readonly detailParam: string }): {
+  base: string;
+  detailParam: string;
+} {
+  return { base: contract.base, detailParam: contract.detailParam };
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { commonEn, commonZh } from '../src/i18n/areas/common';
+import { qcEn, qcZh } from '../src/i18n/areas/qc';
+import { replayEn, replayZh } from '../src/i18n/areas/replay';
+import { DICTIONARIES } from '../src/i18n/dictionary';
+
+const areas = { common: [commonZh, commonEn], qc: [qcZh, qcEn], replay: [replayZh, replayEn] } as const;
+
+describe('per-area dictionaries', () => {
+  it('no key is in two areas (the merge would silently keep only one of them)', () => {
+    const seen = new Map<string, string>();
+    const clashes: string[] = [];
+    for (const [area, [zh]] of Object.entries(areas))
+      for (const key of Object.keys(zh)) {
+        if (seen.has(key)) clashes.push(`${key}: ${seen.get(key)} and ${area}`);
+        seen.set(key, area);
+      }
+    expect(clashes).toEqual([]);
+    expect(Object.keys(DICTIONARIES.zh)).toHaveLength(seen.size);
+  });
+
+  it('every area has each key in both languages, and the merged dictionary has them all', () => {
+    for (const [zh, en] of Object.values(areas)) expect(Object.keys(en).sort()).toEqual(Object.keys(zh).sort());
+    expect(Object.keys(DICTIONARIES.en).sort()).toEqual(Object.keys(DICTIONARIES.zh).sort());
+    expect(DICTIONARIES.zh['nav.qcRule']).toBe('质检规则');
+    expect(DICTIONARIES.en['corpus.pickFile']).toBe('Choose a file to upload.');
+  });
+});
