@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { commonEn, commonZh } from '../src/i18n/areas/common';
+import { peopleEn, peopleZh } from '../src/i18n/areas/people';
 import { qcEn, qcZh } from '../src/i18n/areas/qc';
 import { replayEn, replayZh } from '../src/i18n/areas/replay';
+import { staffingEn, staffingZh } from '../src/i18n/areas/staffing';
 import { DICTIONARIES } from '../src/i18n/dictionary';
 
-const areas = { common: [commonZh, commonEn], qc: [qcZh, qcEn], replay: [replayZh, replayEn] } as const;
+const areas = {
+  common: [commonZh, commonEn],
+  people: [peopleZh, peopleEn],
+  qc: [qcZh, qcEn],
+  replay: [replayZh, replayEn],
+  staffing: [staffingZh, staffingEn],
+} as const;
 
 describe('per-area dictionaries', () => {
   it('no key is in two areas (the merge would silently keep only one of them)', () => {

@@ -1,5 +1,5 @@
 import { AppShell, Button, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
-import { IconChecklist, IconEye, IconHeadset, IconMessageOff, IconTicket } from '@tabler/icons-react';
+import { IconChecklist, IconEye, IconHeadset, IconMessageOff, IconSettings, IconTicket } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useApi } from '../api/api-context';
 import { useCan, useSessionStore } from '../auth/session-store';
@@ -15,6 +15,7 @@ const ICONS: Record<AreaKey, ReactNode> = {
   ticket: <IconTicket size={18} />,
   censor: <IconMessageOff size={18} />,
   monitor: <IconEye size={18} />,
+  system: <IconSettings size={18} />,
 };
 
 /** Header (name, language switch, user, sign out) and the side navigation by area, filtered by permission. */

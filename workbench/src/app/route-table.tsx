@@ -94,6 +94,7 @@ export const NAV: NavArea[] = [
   areaNav('ticket', 'area.ticket'),
   areaNav('censor', 'area.censor'),
   areaNav('monitor', 'area.monitor'),
+  areaNav('system', 'area.system'),
 ];
 
 /**

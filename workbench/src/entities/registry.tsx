@@ -6,10 +6,15 @@ import type { RouteLocation } from '../router/location';
 import type { AreaKey } from '../router/route-types';
 import { AI_RESULT_CHANGE, AI_RESULT_DETAIL, AI_RESULT_LIST, aiResultDescription } from './ai-result';
 import { COMPLAINT_FILE, complaintDescription } from './complaint';
+import { AGENT_EDIT_PATH, csAgentDescription } from './cs-agent';
+import { CS_GROUP_CONFIG_PATH, CS_GROUP_CREATE_PATH, csGroupDescription } from './cs-group';
+import { CS_TIME_EDIT_PATH, csTimeDescription } from './cs-time';
 import { MANUAL_ASSESS_PATH, MANUAL_DETAIL_PATH, manualResultDescription } from './manual-result';
 import { qcRuleDescription } from './qc-rule';
 import { qcSchemeDescription } from './qc-scheme';
 import { qcTaskDescription, TASK_EDIT_PATH } from './qc-task';
+import { ROLE_EDIT_PATH, roleDescription } from './role';
+import { USER_EDIT_PATH, USER_RESET_PATH, userDescription } from './user';
 
 type Screen = ComponentType<{ location: RouteLocation }>;
 
@@ -99,6 +104,22 @@ const ApproveManual = lazy(() =>
   })),
 );
 
+const CsTimeEdit = lazy(() => import('../screens/staffing/CsTimeEdit').then((m) => ({ default: m.CsTimeEdit })));
+const CsGroupCreate = lazy(() =>
+  import('../screens/staffing/CsGroupConfig').then((m) => ({ default: m.CsGroupCreate })),
+);
+const CsGroupConfig = lazy(() =>
+  import('../screens/staffing/CsGroupConfig').then((m) => ({ default: m.CsGroupConfig })),
+);
+
+const AgentList = lazy(() => import('../screens/people/AgentList').then((m) => ({ default: m.AgentList })));
+const AgentEdit = lazy(() => import('../screens/people/PeopleEdit').then((m) => ({ default: m.AgentEdit })));
+const UserEdit = lazy(() => import('../screens/people/PeopleEdit').then((m) => ({ default: m.UserEdit })));
+const RoleEdit = lazy(() => import('../screens/people/PeopleEdit').then((m) => ({ default: m.RoleEdit })));
+const UserResetPassword = lazy(() =>
+  import('../screens/people/UserResetPassword').then((m) => ({ default: m.UserResetPassword })),
+);
+
 /** Every entity of the console, in side-menu order. */
 export const ENTITY_REGISTRY = {
   'qc-scheme': register({
@@ -176,6 +197,70 @@ export const ENTITY_REGISTRY = {
     nav: 'nav.qcTask',
     list: TaskList,
     screens: [{ path: TASK_EDIT_PATH, title: 'task.editTitle', access: 'view', component: TaskEdit }],
+  }),
+  'cs-group': register({
+    description: csGroupDescription,
+    area: 'online',
+    nav: 'nav.csGroup',
+    screens: [
+      { path: CS_GROUP_CREATE_PATH, title: 'csGroup.createTitle', access: 'create', component: CsGroupCreate },
+      { path: CS_GROUP_CONFIG_PATH, title: 'csGroup.configTitle', access: 'view', component: CsGroupConfig },
+    ],
+  }),
+  'cs-time': register({
+    description: csTimeDescription,
+    area: 'online',
+    nav: 'nav.csTime',
+    screens: [
+      {
+        path: CS_TIME_EDIT_PATH,
+        title: (location) => (location.query.id ? 'csTime.editTitle.edit' : 'csTime.editTitle.create'),
+        access: 'view',
+        component: CsTimeEdit,
+      },
+    ],
+  }),
+  'cs-agent': register({
+    description: csAgentDescription,
+    area: 'online',
+    nav: 'nav.csAgent',
+    list: AgentList,
+    screens: [
+      {
+        path: AGENT_EDIT_PATH,
+        title: (location) => (location.query.id ? 'agent.editTitle.edit' : 'agent.editTitle.create'),
+        access: 'view',
+        component: AgentEdit,
+      },
+    ],
+  }),
+  user: register({
+    description: userDescription,
+    area: 'system',
+    nav: 'nav.systemUser',
+    screens: [
+      {
+        path: USER_EDIT_PATH,
+        title: (location) => (location.query.id ? 'user.editTitle.edit' : 'user.editTitle.create'),
+        access: 'view',
+        component: UserEdit,
+      },
+      // resetting a password is a change of the user (user.edit)
+      { path: USER_RESET_PATH, title: 'user.resetTitle', access: 'change', component: UserResetPassword },
+    ],
+  }),
+  role: register({
+    description: roleDescription,
+    area: 'system',
+    nav: 'nav.systemRole',
+    screens: [
+      {
+        path: ROLE_EDIT_PATH,
+        title: (location) => (location.query.id ? 'role.editTitle.edit' : 'role.editTitle.create'),
+        access: 'view',
+        component: RoleEdit,
+      },
+    ],
   }),
 } as const satisfies Record<string, EntityRegistration<never>>;
 

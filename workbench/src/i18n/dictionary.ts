@@ -1,6 +1,8 @@
 import { commonEn, commonZh } from './areas/common';
+import { peopleEn, peopleZh } from './areas/people';
 import { qcEn, qcZh } from './areas/qc';
 import { replayEn, replayZh } from './areas/replay';
+import { staffingEn, staffingZh } from './areas/staffing';
 
 /**
  * Every label of the console in Chinese (the default) and English. Validation messages fixed by the
@@ -8,11 +10,11 @@ import { replayEn, replayZh } from './areas/replay';
  * ./areas (a new area adds its file and one spread in each language below). Each area's English is typed by its
  * Chinese keys, so a key missing in one language still fails to compile.
  */
-const zh = { ...commonZh, ...qcZh, ...replayZh } as const;
+const zh = { ...commonZh, ...peopleZh, ...qcZh, ...replayZh, ...staffingZh } as const;
 
 export type MessageKey = keyof typeof zh;
 
-const en: Record<MessageKey, string> = { ...commonEn, ...qcEn, ...replayEn };
+const en: Record<MessageKey, string> = { ...commonEn, ...peopleEn, ...qcEn, ...replayEn, ...staffingEn };
 
 /** The interface languages, as @qcdesk/contracts names them (`Lang`). */
 export type Locale = 'zh' | 'en';

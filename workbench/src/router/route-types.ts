@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import type { MessageKey } from '../i18n/dictionary';
 import type { RouteLocation } from './location';
 
-export type AreaKey = 'qc' | 'online' | 'ticket' | 'censor' | 'monitor';
+export type AreaKey = 'qc' | 'online' | 'ticket' | 'censor' | 'monitor' | 'system';
 
 /** One screen: its hash path, the component that renders it, and who may see it. */
 export interface RouteDefinition {
