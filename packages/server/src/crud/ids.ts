@@ -13,6 +13,8 @@ export function dbIds(ids: readonly string[]): number[] {
   return ids.map((id) => dbId(id) ?? 0);
 }
 
+export function wireId(id: number): string;
+export function wireId(id: number | null | undefined): string | null;
 export function wireId(id: number | null | undefined): string | null {
   return id === null || id === undefined ? null : String(id);
 }

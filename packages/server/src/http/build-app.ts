@@ -85,9 +85,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   defineRoute(
     app,
     { path: '/v3/health', body: z.object({}).loose(), summary: 'liveness', response: okAnswerSchema },
-    () => ({
-      ok: true,
-    }),
+    () => ({ ok: true }) as const,
   );
   // one plugin per area
   await app.register(authRoutes);

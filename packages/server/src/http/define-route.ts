@@ -66,6 +66,16 @@ export const noBody = z.object({}).meta({ description: 'no fields: send {} or no
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
+/** The handler's records are often built readonly; an answer is only read, so readonly is as good. */
+type DeepReadonly<T> = T extends readonly (infer E)[]
+  ? readonly DeepReadonly<E>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
+
+/** What a handler may answer: anything its response schema accepts (checked at compile time; at run time in tests). */
+type Answer<P> = P extends z.ZodType ? DeepReadonly<z.input<P>> : unknown;
+
 /** Every route the app defines, for the OpenAPI document at /docs. */
 export const routeRegistry: RouteSpec[] = [];
 
@@ -77,16 +87,18 @@ export const routeRegistry: RouteSpec[] = [];
 export function defineRoute<
   S extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
-  R = unknown,
+  P extends z.ZodType | undefined = undefined,
 >(
   app: FastifyInstance,
-  given: Omit<RouteSpec, 'body' | 'query' | 'access'> & {
+  given: Omit<RouteSpec, 'body' | 'query' | 'access' | 'response'> & {
     readonly body?: S;
     readonly query?: Q;
+    /** the answer's schema: the OpenAPI document shows it, the compiler holds the handler to it */
+    readonly response?: P;
     /** only for paths outside /v3; a /v3 path's access comes from the contracts' table */
     readonly access?: RouteAccess;
   },
-  handler: (context: RouteContext<Infer<S>, Infer<Q>>) => Promise<R> | R,
+  handler: (context: RouteContext<Infer<S>, Infer<Q>>) => Promise<Answer<P>> | Answer<P>,
 ): void {
   const spec = { ...given, access: routeAccess(given.path, given.access) };
   const method = spec.method ?? 'POST';

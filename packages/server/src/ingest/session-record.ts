@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sessionImportSchema } from '@qcdesk/contracts';
+import { type CensorOperation, sessionImportSchema } from '@qcdesk/contracts';
 import { messageText } from '@qcdesk/engine';
 import type { z } from 'zod';
 
@@ -57,7 +57,7 @@ export interface NormalizedSession {
     senderAvatar: string | null;
     sendTime: number;
     content: string;
-    censorOperation: string | null;
+    censorOperation: CensorOperation | null;
     censorWords: string[] | null;
   }[];
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ruleRunsInScheme } from '@qcdesk/contracts';
+import { type RuleScoreType, ruleRunsInScheme, type ScoringStyle } from '@qcdesk/contracts';
 import type { ScoringAngle } from '@qcdesk/engine';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/connect.js';
@@ -10,7 +10,7 @@ export interface RuleInfo {
   readonly ruleId: number;
   readonly ruleName: string;
   readonly ruleOutId: string | null;
-  readonly ruleScoreType: string | null;
+  readonly ruleScoreType: RuleScoreType | null;
 }
 
 /**
@@ -23,7 +23,7 @@ export interface SchemeDefinition {
   /** AI or PERSON */
   readonly targetType: string;
   /** SCORE or PASS (PERSON) */
-  readonly style: string | null;
+  readonly style: ScoringStyle | null;
   readonly key: string;
   readonly engineScheme: {
     id: string;
@@ -84,12 +84,11 @@ export async function loadSchemeDefinition(
     const linked = links.filter((l) => l.angleId === angle.id && ruleRunsInScheme(l.rule, scheme.targetType));
     for (const { rule } of linked) {
       if (rules.has(rule.id)) continue;
-      const score = (rule.conditionConfig as { ruleScore?: { ruleScoreType?: string } } | null)?.ruleScore;
       rules.set(rule.id, {
         ruleId: rule.id,
         ruleName: rule.name,
         ruleOutId: rule.ruleOutId,
-        ruleScoreType: score?.ruleScoreType ?? null,
+        ruleScoreType: rule.conditionConfig?.ruleScore?.ruleScoreType ?? null,
       });
       engineRules.push({
         id: String(rule.id),
@@ -103,7 +102,7 @@ export async function loadSchemeDefinition(
       score: angle.score,
       rules: linked.map(({ rule }) => ({
         ruleId: String(rule.id),
-        type: (rules.get(rule.id)?.ruleScoreType ?? 'SUB') as 'SUB' | 'ADD' | 'ONCE',
+        type: rules.get(rule.id)?.ruleScoreType ?? 'SUB',
       })),
     });
     return {

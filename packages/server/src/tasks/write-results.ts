@@ -208,7 +208,7 @@ export async function writeManualChunk(
             schemeName: def.name,
             taskId,
             style: def.style ?? 'SCORE',
-            manualStatus: 'UNCHECKED',
+            manualStatus: 'UNCHECKED' as const,
           })),
         )
         .onConflictDoNothing({ target: [manualResults.sessionRef, manualResults.schemeId] });

@@ -1,4 +1,4 @@
-import type { Deleted } from '@qcdesk/contracts';
+import type { ComplaintStatus, Deleted } from '@qcdesk/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiResults, complaints, manualResults } from '../../src/db/schema/qc-results.js';
@@ -59,7 +59,7 @@ async function sessionRefOf(r: Row): Promise<number> {
   return row!.sessionRef;
 }
 
-async function complaint(r: Row, status: string, minutesAgo: number, deleted: Deleted = 'NONE') {
+async function complaint(r: Row, status: ComplaintStatus, minutesAgo: number, deleted: Deleted = 'NONE') {
   await t.database.db.insert(complaints).values({
     organizationId,
     type: 'AI',

@@ -1,3 +1,4 @@
+import type { ComplaintStatus, ComplaintType, QcResultStatus, RuleScoreType, ScoringStyle } from '@qcdesk/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -32,7 +33,7 @@ export interface StoredResultRule {
   readonly ruleOutId: string | null;
   /** points applied by the rule's score settings, as a positive number */
   readonly scoreNum: number;
-  readonly ruleScoreType: string | null;
+  readonly ruleScoreType: RuleScoreType | null;
   readonly hitCount: number;
   /** the reviewer's number for this rule (null until re-inspected) */
   readonly reviewScore: number | null;
@@ -79,7 +80,7 @@ export const aiResults = pgTable(
     schemeName: text('scheme_name').notNull(),
     taskId: bigint('task_id', { mode: 'number' }),
     aiScore: doublePrecision('ai_score').notNull(),
-    aiStatus: text('ai_status').notNull().default('CHECKED'),
+    aiStatus: text('ai_status').$type<QcResultStatus>().notNull().default('CHECKED'),
     isVeto: boolean('is_veto').notNull().default(false),
     resultRules: jsonb('result_rules').$type<StoredResultRule[]>().notNull().default([]),
     /** sensitive-word libraries that matched a message of the session */
@@ -147,8 +148,8 @@ export const manualResults = pgTable(
     schemeName: text('scheme_name').notNull(),
     taskId: bigint('task_id', { mode: 'number' }),
     /** SCORE or PASS, from the scheme */
-    style: text('style').notNull().default('SCORE'),
-    manualStatus: text('manual_status').notNull().default('UNCHECKED'),
+    style: text('style').$type<ScoringStyle>().notNull().default('SCORE'),
+    manualStatus: text('manual_status').$type<QcResultStatus>().notNull().default('UNCHECKED'),
     manualScore: doublePrecision('manual_score'),
     pass: boolean('pass'),
     manualAngles: jsonb('manual_angles').$type<StoredManualAngle[]>().notNull().default([]),
@@ -188,7 +189,7 @@ export const complaints = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /** AI or MANUAL: which table `resultId` names */
-    type: text('type').notNull(),
+    type: text('type').$type<ComplaintType>().notNull(),
     resultId: bigint('result_id', { mode: 'number' }).notNull(),
     schemeId: bigint('scheme_id', { mode: 'number' }),
     sessionRef: bigint('session_ref', { mode: 'number' })
@@ -203,7 +204,7 @@ export const complaints = pgTable(
     /** session start */
     startTime: timestamp('start_time', { withTimezone: true }).notNull(),
     duration: integer('duration').notNull().default(0),
-    status: text('status').notNull().default('PENDING'),
+    status: text('status').$type<ComplaintStatus>().notNull().default('PENDING'),
     reason: text('reason').notNull(),
     complaintRules: jsonb('complaint_rules')
       .$type<{ ruleId: string; ruleName: string | null }[]>()

@@ -1,3 +1,4 @@
+import type { CensorOperation, SessionParty, SessionStatus } from '@qcdesk/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -41,7 +42,7 @@ export const chatSessions = pgTable(
     chatId: text('chat_id').notNull(),
     source: text('source'),
     /** ACTIVE or CLOSED; only closed sessions are inspected by offline tasks */
-    status: text('status').notNull().default('CLOSED'),
+    status: text('status').$type<SessionStatus>().notNull().default('CLOSED'),
     lineId: bigint('line_id', { mode: 'number' }),
     lineName: text('line_name'),
     agentId: bigint('agent_id', { mode: 'number' }),
@@ -54,14 +55,14 @@ export const chatSessions = pgTable(
     groupIds: bigint('group_ids', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
     /** the channel (`trackClient`) */
     trackClient: text('track_client'),
-    closeWay: text('close_way'),
+    closeWay: text('close_way').$type<SessionParty>(),
     closeReason: text('close_reason'),
     mode: text('mode'),
     summary: boolean('summary').notNull().default(false),
     summaryDetail: jsonb('summary_detail'),
     /** -1 not sent, 0 sent and awaiting, otherwise rated */
     scoreProgress: integer('score_progress').notNull().default(-1),
-    scoreWay: text('score_way'),
+    scoreWay: text('score_way').$type<SessionParty>(),
     scoringTime: timestamp('scoring_time', { withTimezone: true }),
     scoredTime: timestamp('scored_time', { withTimezone: true }),
     scoreResult: jsonb('score_result').$type<SessionScoreResult>(),
@@ -78,7 +79,7 @@ export const chatSessions = pgTable(
     agentText: text('agent_text').notNull().default(''),
     customerText: text('customer_text').notNull().default(''),
     /** the STC-3 annotators' dialogue quality {A, S, E}, when the import carries it */
-    humanQuality: jsonb('human_quality'),
+    humanQuality: jsonb('human_quality').$type<Record<string, number>>(),
     /** a hash of what was imported: a re-import of the same content changes nothing */
     contentHash: text('content_hash').notNull(),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
@@ -116,7 +117,7 @@ export const chatMessages = pgTable(
     /** epoch milliseconds, as the desk sends it */
     sendTime: bigint('send_time', { mode: 'number' }).notNull(),
     content: text('content').notNull(),
-    censorOperation: text('censor_operation'),
+    censorOperation: text('censor_operation').$type<CensorOperation>(),
     censorWords: jsonb('censor_words').$type<string[]>(),
   },
   (t) => [

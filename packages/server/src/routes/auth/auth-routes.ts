@@ -88,7 +88,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const token = request.cookies?.[SESSION_COOKIE];
       if (token) await db.delete(loginSessions).where(eq(loginSessions.tokenHash, hashSecret(token)));
       setSessionCookie(reply, '', request.protocol === 'https', 0);
-      return { ok: true };
+      return { ok: true } as const;
     },
   );
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineRoute } from '../../http/define-route.js';
-import { openApiDocument } from './openapi.js';
+import { type OpenApiDocument, openApiDocument } from './openapi.js';
 
 /** GET /docs: the OpenAPI document (JSON) of the whole API, generated from the routes' zod schemas. */
 export async function docsRoutes(app: FastifyInstance): Promise<void> {
-  let document: Record<string, unknown> | null = null;
+  let document: OpenApiDocument | null = null;
   defineRoute(
     app,
     {

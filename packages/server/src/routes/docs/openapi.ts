@@ -93,7 +93,14 @@ function operation(spec: RouteSpec): JsonSchema {
 }
 
 /** The OpenAPI 3 document of every route defined with `defineRoute`, built from their zod schemas. */
-export function openApiDocument(routes: readonly RouteSpec[] = routeRegistry): JsonSchema {
+/** The document's top level, as /docs declares its answer. */
+export interface OpenApiDocument extends JsonSchema {
+  readonly openapi: string;
+  readonly info: JsonSchema;
+  readonly paths: JsonSchema;
+}
+
+export function openApiDocument(routes: readonly RouteSpec[] = routeRegistry): OpenApiDocument {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const spec of [...routes].sort((a, b) => a.path.localeCompare(b.path))) {
     paths[spec.path] ??= {};

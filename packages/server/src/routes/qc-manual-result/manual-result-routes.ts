@@ -159,7 +159,7 @@ export async function manualResultRoutes(app: FastifyInstance): Promise<void> {
           id: null,
           sessionId: session.sessionId,
           chatId: session.chatId,
-          manualStatus: 'UNCHECKED',
+          manualStatus: 'UNCHECKED' as const,
           manualAngles: [],
           manualRules: [],
           appraisals: [],
@@ -239,9 +239,9 @@ export async function manualResultRoutes(app: FastifyInstance): Promise<void> {
       // a chosen veto statement vetoes the whole result, as a fatal error does
       const vetoed = body.vetoList.length > 0;
       const values = {
-        style: scheme.row.style === 'PASS' ? 'PASS' : 'SCORE',
+        style: scheme.row.style === 'PASS' ? ('PASS' as const) : ('SCORE' as const),
         schemeName: scheme.row.name,
-        manualStatus: 'CHECKED',
+        manualStatus: 'CHECKED' as const,
         manualScore: scored.manualScore === null ? null : vetoed ? 0 : scored.manualScore,
         pass: scored.pass === null ? null : scored.pass && !vetoed,
         manualAngles: scored.manualAngles,
