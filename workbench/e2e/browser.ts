@@ -238,3 +238,30 @@ export async function openComplaints(page: Page, status: '待审核' | '已审�
     .getByRole('radio', { name: new RegExp(`^${status}`) })
     .check();
 }
+
+/** Trash → restore → trash → empty of the row named `name` on the list at `listPath`. */
+export async function trashRestoreEmpty(page: Page, listPath: string, apiName: string, name: string) {
+  await open(page, listPath);
+  await page.getByLabel('关键词', { exact: true }).fill(name);
+  await page.getByRole('button', { name: '搜索' }).click();
+  const moveTo = async (button: string, question: RegExp) => {
+    await row(page, name).getByRole('checkbox').check();
+    const answer = await answerTo(page, `/${apiName}/delete`, async () => {
+      await page.getByRole('button', { name: button, exact: true }).click();
+      await confirm(page, question);
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    await expect.poll(() => row(page, name).count()).toBe(0);
+  };
+  await moveTo('删除', /确认删除所选的 1 条记录/);
+  await page.getByText('回收站', { exact: true }).click();
+  await page.waitForURL(/deleted=TRASH/);
+  await row(page, name).waitFor();
+  await moveTo('恢复', /确认恢复所选的 1 条记录/);
+  await page.getByText('列表', { exact: true }).click();
+  await row(page, name).waitFor();
+  await moveTo('删除', /确认删除所选的 1 条记录/);
+  await page.getByText('回收站', { exact: true }).click();
+  await row(page, name).waitFor();
+  await moveTo('清空', /确认彻底清空所选的 1 条记录/);
+}

@@ -1,6 +1,18 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { answerTo, api, choose, confirm, dialog, open, row, screenshot, signIn, stamp, useBrowser } from './browser.js';
+import {
+  answerTo,
+  api,
+  choose,
+  dialog,
+  open,
+  row,
+  screenshot,
+  signIn,
+  stamp,
+  trashRestoreEmpty,
+  useBrowser,
+} from './browser.js';
 
 interface Agent {
   id: string;
@@ -14,33 +26,6 @@ interface Group {
 
 /** The drawer (or modal) titled `title`: Mantine renders both as dialogs with a heading. */
 const titled = (page: Page, title: string) => dialog(page, title);
-
-/** Trash → restore → trash → empty of the row named `name` on the list at `listPath`. */
-async function trashRestoreEmpty(page: Page, listPath: string, apiName: string, name: string) {
-  await open(page, listPath);
-  await page.getByLabel('关键词', { exact: true }).fill(name);
-  await page.getByRole('button', { name: '搜索' }).click();
-  const moveTo = async (button: string, question: RegExp) => {
-    await row(page, name).getByRole('checkbox').check();
-    const answer = await answerTo(page, `/${apiName}/delete`, async () => {
-      await page.getByRole('button', { name: button, exact: true }).click();
-      await confirm(page, question);
-    });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    await expect.poll(() => row(page, name).count()).toBe(0);
-  };
-  await moveTo('删除', /确认删除所选的 1 条记录/);
-  await page.getByText('回收站', { exact: true }).click();
-  await page.waitForURL(/deleted=TRASH/);
-  await row(page, name).waitFor();
-  await moveTo('恢复', /确认恢复所选的 1 条记录/);
-  await page.getByText('列表', { exact: true }).click();
-  await row(page, name).waitFor();
-  await moveTo('删除', /确认删除所选的 1 条记录/);
-  await page.getByText('回收站', { exact: true }).click();
-  await row(page, name).waitFor();
-  await moveTo('清空', /确认彻底清空所选的 1 条记录/);
-}
 
 /**
  * The desk-staffing screens in a real browser against the real server: a service time created and edited in its
@@ -104,6 +89,7 @@ describe('service times and skill groups in the browser', () => {
     await edit.getByRole('button', { name: '取消', exact: true }).click();
     await row(page, timeRenamed).waitFor();
     await row(page, timeRenamed).getByText('周一、周二 09:00-18:00').waitFor();
+    await screenshot(page, 'cs-time-list');
   });
 
   it('creates a skill group on that time and configures its assignment', async () => {
@@ -144,6 +130,7 @@ describe('service times and skill groups in the browser', () => {
     });
     await open(page, '/csGroup');
     await row(page, groupName).getByText('上次接待人优先 > 轮流分配').waitFor();
+    await screenshot(page, 'cs-group-list');
   });
 
   it('moves the group to the trash, restores it and empties it', async () => {
