@@ -1,6 +1,6 @@
-import { Button, Group, LoadingOverlay, Stack } from '@mantine/core';
+import { LoadingOverlay, Stack } from '@mantine/core';
 import { toFieldErrors } from '@qcdesk/contracts';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useApi } from '../api/api-context';
 import { type RecordId, resource } from '../api/resource';
 import { useLoad } from '../api/use-load';
@@ -11,6 +11,7 @@ import type { RouteLocation } from '../router/location';
 import { navigate } from '../router/router-store';
 import { useDrawerForm } from '../ui/Drawer';
 import { FormErrorBanner } from '../ui/FormErrorBanner';
+import { SavableForm } from '../ui/SavableForm';
 import { FormFieldInput } from './FormFieldInput';
 import { checkFields, defaultBody, fieldKeyOf, initialValues, versionOf } from './form-values';
 import type { EntityDescriptionWithForm, EntityRecord, FormValue, FormValues } from './types';
@@ -37,7 +38,7 @@ export function EntityForm<R extends EntityRecord>({ description, location, onSa
     () => resource<R>(client, description.api.base, { detailParam: description.api.detailParam }),
     [client, description],
   );
-  const { t, m, locale } = useI18n();
+  const { m, locale } = useI18n();
   const can = useCan();
   const id = location.query.id || null;
   const editable = form.permission === undefined || can(form.permission);
@@ -110,26 +111,11 @@ export function EntityForm<R extends EntityRecord>({ description, location, onSa
           onOptionsError={setBanner}
         />
       ))}
-      {editable && !drawer && (
-        <Group justify="flex-end">
-          <Button loading={saving} onClick={save}>
-            {t('common.save')}
-          </Button>
-        </Group>
-      )}
     </Stack>
   );
-  if (!drawer) return fields;
   return (
-    <form
-      id={drawer.formId}
-      noValidate
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
+    <SavableForm drawer={drawer} editable={editable} saving={saving} onSave={() => void save()}>
       {fields}
-    </form>
+    </SavableForm>
   );
 }

@@ -191,6 +191,10 @@ export const MESSAGES = defineMessages({
   'desk.agent.userRequired': { zh: '请选择用户', en: 'Please select a user' },
   'desk.agent.userUnknown': { zh: '用户 {id} 不存在', en: 'User {id} not found' },
   'desk.agent.userTaken': { zh: '用户 {name} 已是坐席 {agentId}', en: 'User {name} is already agent {agentId}' },
+  'desk.agent.ownedByOther': {
+    zh: '坐席 {agentId} 已属于用户 {name}',
+    en: 'Agent {agentId} already belongs to user {name}',
+  },
   'desk.agent.selectStaff': { zh: '请选择员工', en: 'Please select staff' },
   'desk.agent.capacityRange': {
     zh: '接待上限须为 1 到 1000 的整数',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, organisationWith, signIn } from '../helpers/accounts.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
-import { type Json, ok } from '../tasks/fixtures.js';
+import { deskSessions, type Json, ok } from '../tasks/fixtures.js';
 
 /** Users (issue 14 §2): what a person notices when he adds, disables, deletes users and resets their passwords. */
 let t: TestApp;
@@ -109,7 +109,11 @@ describe('creating a user', () => {
     expect((await login(username, PASSWORD)).statusCode).toBe(200);
   });
 
-  it('keeps his roles and his agent on a change that does not name them; null unlinks the agent', async () => {
+  it('keeps his roles and his agent on a change that does not name them; null unlinks the agent on both sides', async () => {
+    // agent 101 comes from an imported session: a record without a console user
+    await ok(admin.post('/v3/chats/session/import', deskSessions(1)));
+    const agent = () => ok(admin.post('/v3/chats/cs-agent/detail', {}, { query: { agentId: '101' } }));
+    expect((await agent()).userId ?? null).toBeNull();
     const username = `agent${++n}`;
     const { id } = await ok(
       admin.post('/v3/users/user/create', {
@@ -120,14 +124,34 @@ describe('creating a user', () => {
         agentId: '101',
       }),
     );
+    expect((await agent()).userId).toBe(id);
     const first = await ok(detail(id));
     await ok(admin.post('/v3/users/user/change', { id, version: first.version, username, name: '改名的坐席' }));
     const kept = await ok(detail(id));
     expect(kept).toMatchObject({ name: '改名的坐席', roleIds: [viewerRole], agentId: '101' });
+
+    const other = await admin.post('/v3/users/user/create', {
+      username: `other${++n}`,
+      name: '另一人',
+      password: PASSWORD,
+      agentId: '101',
+    });
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toEqual({ code: 'USER_TAKEN', field: 'agentId', message: '坐席 101 已属于用户 改名的坐席' });
+    const missing = await admin.post('/v3/users/user/create', {
+      username: `ghost${++n}`,
+      name: '无此坐席',
+      password: PASSWORD,
+      agentId: '999999',
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ field: 'agentId', message: '坐席 999999 不存在' });
+
     await ok(
       admin.post('/v3/users/user/change', { id, version: kept.version, username, name: '不再是坐席', agentId: null }),
     );
     expect((await ok(detail(id))).agentId).toBeNull();
+    expect((await agent()).userId ?? null).toBeNull();
     const me = await ok((await signIn(t, username, PASSWORD)).post('/v3/auth/me'));
     expect(me.user.agentId).toBeNull();
   });

@@ -112,6 +112,35 @@ function staffPicker(client: ReturnType<typeof useApi>): PickerDescription<User>
  * capacity edited in the row, batch capacity and call platform filled down the page, batch save of the rows with a
  * nick, batch create from a staff selection and a pull from a call platform. The trash view edits nothing.
  */
+/** A small toolbar input with the button that acts on it (batch fill, pull). */
+function InputAction(props: {
+  label: string;
+  width: number;
+  value: string;
+  onChange: (value: string) => void;
+  action: string;
+  /** the button's accessible name where its text alone is ambiguous */
+  actionLabel?: string;
+  variant: 'default' | 'light';
+  onAction: () => void;
+}) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <TextInput
+        size="xs"
+        w={props.width}
+        aria-label={props.label}
+        placeholder={props.label}
+        value={props.value}
+        onChange={(event) => props.onChange(event.currentTarget.value)}
+      />
+      <Button size="xs" variant={props.variant} aria-label={props.actionLabel} onClick={props.onAction}>
+        {props.action}
+      </Button>
+    </Group>
+  );
+}
+
 export function AgentList({ location }: { location: RouteLocation }) {
   const client = useApi();
   const can = useCan();
@@ -243,36 +272,28 @@ export function AgentList({ location }: { location: RouteLocation }) {
     if (mayEdit)
       buttons.push(
         <Group key="batch" gap={4} wrap="nowrap">
-          <TextInput
-            size="xs"
-            w={110}
-            aria-label={t('agent.batchCapacity')}
-            placeholder={t('agent.batchCapacity')}
+          <InputAction
+            label={t('agent.batchCapacity')}
+            width={110}
             value={batchCapacity}
-            onChange={(event) => {
-              const clamped = clampBatchCapacity(event.currentTarget.value);
+            onChange={(value) => {
+              const clamped = clampBatchCapacity(value);
               setBatchCapacity(clamped === null ? '' : String(clamped));
             }}
-          />
-          <Button size="xs" variant="default" onClick={() => fillDown(list.records, 'capacity', batchCapacity)}>
-            {t('agent.fillDown')}
-          </Button>
-          <TextInput
-            size="xs"
-            w={120}
-            aria-label={t('agent.batchCallPlatform')}
-            placeholder={t('agent.batchCallPlatform')}
-            value={batchPlatform}
-            onChange={(event) => setBatchPlatform(event.currentTarget.value)}
-          />
-          <Button
-            size="xs"
+            action={t('agent.fillDown')}
             variant="default"
-            aria-label={`${t('agent.fillDown')} ${t('agent.callPlatform')}`}
-            onClick={() => fillDown(list.records, 'callPlatform', batchPlatform.trim())}
-          >
-            {t('agent.fillDown')}
-          </Button>
+            onAction={() => fillDown(list.records, 'capacity', batchCapacity)}
+          />
+          <InputAction
+            label={t('agent.batchCallPlatform')}
+            width={120}
+            value={batchPlatform}
+            onChange={setBatchPlatform}
+            action={t('agent.fillDown')}
+            actionLabel={`${t('agent.fillDown')} ${t('agent.callPlatform')}`}
+            variant="default"
+            onAction={() => fillDown(list.records, 'callPlatform', batchPlatform.trim())}
+          />
           <Button size="xs" variant="light" onClick={() => void batchSave(rows, list.reload)}>
             {t('agent.batchSave')}
           </Button>
@@ -286,19 +307,16 @@ export function AgentList({ location }: { location: RouteLocation }) {
       );
     if (mayPull)
       buttons.push(
-        <Group key="pull" gap={4} wrap="nowrap">
-          <TextInput
-            size="xs"
-            w={110}
-            aria-label={t('agent.pullPlatform')}
-            placeholder={t('agent.pullPlatform')}
-            value={platform}
-            onChange={(event) => setPlatform(event.currentTarget.value)}
-          />
-          <Button size="xs" variant="light" onClick={() => void pull()}>
-            {t('agent.pull')}
-          </Button>
-        </Group>,
+        <InputAction
+          key="pull"
+          label={t('agent.pullPlatform')}
+          width={110}
+          value={platform}
+          onChange={setPlatform}
+          action={t('agent.pull')}
+          variant="light"
+          onAction={() => void pull()}
+        />,
       );
     return buttons;
   };

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Fieldset, Group, LoadingOverlay, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Fieldset, LoadingOverlay, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   ALL_PERMISSIONS_KEY,
   type PermissionItem,
@@ -7,7 +7,7 @@ import {
   roleSaveSchema,
   toFieldErrors,
 } from '@qcdesk/contracts';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useApi } from '../../api/api-context';
 import { resource } from '../../api/resource';
 import { useLoad } from '../../api/use-load';
@@ -21,6 +21,7 @@ import type { RouteLocation } from '../../router/location';
 import { navigate } from '../../router/router-store';
 import { useDrawerForm } from '../../ui/Drawer';
 import { FormErrorBanner } from '../../ui/FormErrorBanner';
+import { SavableForm } from '../../ui/SavableForm';
 
 const AREA_LABELS: Record<string, MessageKey> = {
   qc: 'area.qc',
@@ -157,26 +158,11 @@ export function RoleForm({ location }: { location: RouteLocation }) {
           {errors.permissions && <div style={{ color: 'var(--mantine-color-error)' }}>{errors.permissions}</div>}
         </Stack>
       </Fieldset>
-      {editable && !drawer && (
-        <Group justify="flex-end">
-          <Button loading={saving} onClick={save}>
-            {t('common.save')}
-          </Button>
-        </Group>
-      )}
     </Stack>
   );
-  if (!drawer) return fields;
   return (
-    <form
-      id={drawer.formId}
-      noValidate
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
+    <SavableForm drawer={drawer} editable={editable} saving={saving} onSave={() => void save()}>
       {fields}
-    </form>
+    </SavableForm>
   );
 }

@@ -9,18 +9,20 @@ import {
   WEEKDAY_LABELS,
   WEEKDAYS,
 } from '@qcdesk/contracts';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useApi } from '../../api/api-context';
 import { type RecordId, resource } from '../../api/resource';
 import { useLoad } from '../../api/use-load';
 import { useSaveForm } from '../../api/use-save-form';
 import { useCan } from '../../auth/session-store';
 import { CS_TIME_EDIT_PATH } from '../../entities/cs-time';
+import type { MessageKey } from '../../i18n/dictionary';
 import { useI18n } from '../../i18n/locale-store';
 import type { RouteLocation } from '../../router/location';
 import { navigate } from '../../router/router-store';
 import { Drawer, useDrawerForm } from '../../ui/Drawer';
 import { FormErrorBanner } from '../../ui/FormErrorBanner';
+import { SavableForm } from '../../ui/SavableForm';
 
 interface GeneralRow {
   daysOfWeek: number[];
@@ -199,21 +201,12 @@ export function CsTimeForm({ id, onSaved }: CsTimeFormProps) {
               </Group>
             </Checkbox.Group>
             <Group align="flex-end">
-              <TextInput
-                type="time"
-                label={t('csTime.beginTime')}
-                value={row.beginTime}
-                error={at('beginTime')}
+              <RowInputs
+                inputs={TIME_INPUTS}
+                row={row}
+                at={at}
                 disabled={disabled}
-                onChange={(e) => setRow('generalPeriods', i, { beginTime: e.currentTarget.value }, 'beginTime')}
-              />
-              <TextInput
-                type="time"
-                label={t('csTime.endTime')}
-                value={row.endTime}
-                error={at('endTime')}
-                disabled={disabled}
-                onChange={(e) => setRow('generalPeriods', i, { endTime: e.currentTarget.value }, 'endTime')}
+                onChange={(field, value) => setRow('generalPeriods', i, { [field]: value }, field)}
               />
               {editable && (
                 <RowButtons
@@ -243,51 +236,16 @@ export function CsTimeForm({ id, onSaved }: CsTimeFormProps) {
       <Title order={5}>{t('csTime.special')}</Title>
       {values.specialPeriods.map((row, i) => {
         const at = (field: string) => err(`config.specialPeriods[${i}].${field}`);
-        const change = (field: keyof SpecialRow) => (e: { currentTarget: { value: string } }) =>
-          setRow('specialPeriods', i, { [field]: e.currentTarget.value }, field);
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity of their own
           <Paper key={i} withBorder p="xs" data-testid={`special-${i}`}>
             <Group align="flex-end">
-              <TextInput
-                type="date"
-                label={t('csTime.beginDate')}
-                value={row.beginDate}
-                error={at('beginDate')}
+              <RowInputs
+                inputs={SPECIAL_INPUTS}
+                row={row}
+                at={at}
                 disabled={disabled}
-                onChange={change('beginDate')}
-              />
-              <TextInput
-                type="date"
-                label={t('csTime.endDate')}
-                value={row.endDate}
-                error={at('endDate')}
-                disabled={disabled}
-                onChange={change('endDate')}
-              />
-              <TextInput
-                type="time"
-                label={t('csTime.beginTime')}
-                value={row.beginTime}
-                error={at('beginTime')}
-                disabled={disabled}
-                onChange={change('beginTime')}
-              />
-              <TextInput
-                type="time"
-                label={t('csTime.endTime')}
-                value={row.endTime}
-                error={at('endTime')}
-                disabled={disabled}
-                onChange={change('endTime')}
-              />
-              <TextInput
-                label={t('csTime.remark')}
-                value={row.remark}
-                maxLength={DESK_LIMITS.textMax}
-                error={at('remark')}
-                disabled={disabled}
-                onChange={change('remark')}
+                onChange={(field, value) => setRow('specialPeriods', i, { [field]: value }, field)}
               />
               {editable && (
                 <RowButtons
@@ -318,28 +276,54 @@ export function CsTimeForm({ id, onSaved }: CsTimeFormProps) {
         disabled={disabled}
         onChange={(e) => set('prompt', e.currentTarget.value)}
       />
-      {editable && !drawer && (
-        <Group justify="flex-end">
-          <Button loading={saving} onClick={save}>
-            {t('common.save')}
-          </Button>
-        </Group>
-      )}
     </Stack>
   );
-  if (!drawer) return content;
   return (
-    <form
-      id={drawer.formId}
-      noValidate
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
+    <SavableForm drawer={drawer} editable={editable} saving={saving} onSave={() => void save()}>
       {content}
-    </form>
+    </SavableForm>
   );
+}
+
+/** One text input of a period row: which field, its label, and a date or time picker where it is one. */
+interface RowInput<K extends string> {
+  key: K;
+  label: MessageKey;
+  type?: 'date' | 'time';
+  maxLength?: number;
+}
+
+const TIME_INPUTS: readonly RowInput<'beginTime' | 'endTime'>[] = [
+  { key: 'beginTime', label: 'csTime.beginTime', type: 'time' },
+  { key: 'endTime', label: 'csTime.endTime', type: 'time' },
+];
+const SPECIAL_INPUTS: readonly RowInput<keyof SpecialRow>[] = [
+  { key: 'beginDate', label: 'csTime.beginDate', type: 'date' },
+  { key: 'endDate', label: 'csTime.endDate', type: 'date' },
+  ...TIME_INPUTS,
+  { key: 'remark', label: 'csTime.remark', maxLength: DESK_LIMITS.textMax },
+];
+
+function RowInputs<K extends string>(props: {
+  inputs: readonly RowInput<K>[];
+  row: Readonly<Record<K, string>>;
+  at: (field: string) => string | undefined;
+  disabled: boolean;
+  onChange: (field: K, value: string) => void;
+}) {
+  const { t } = useI18n();
+  return props.inputs.map((input) => (
+    <TextInput
+      key={input.key}
+      type={input.type}
+      label={t(input.label)}
+      value={props.row[input.key]}
+      maxLength={input.maxLength}
+      error={props.at(input.key)}
+      disabled={props.disabled}
+      onChange={(e) => props.onChange(input.key, e.currentTarget.value)}
+    />
+  ));
 }
 
 function RowButtons({ onCopy, onRemove }: { onCopy: () => void; onRemove: () => void }) {

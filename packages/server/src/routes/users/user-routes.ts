@@ -11,6 +11,7 @@ import { requireRow } from '../../crud/rows.js';
 import { loginFailures, roles, userRoles, users } from '../../db/schema/index.js';
 import { ApiError } from '../../http/api-error.js';
 import { defineRoute } from '../../http/define-route.js';
+import { bindUserToAgent } from '../cs-agent/agent-users.js';
 import { activeAdmins, adminsAmong, lastAdminRefused, lockOrganization, selfRefused } from './admins.js';
 import { userRecords } from './people-records.js';
 
@@ -23,6 +24,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
   // the role keys a save body gives, checked by `values` and written by `afterWrite` (one save context per request)
   const savedRoles = new WeakMap<object, number[] | null>();
+  /** the agent a save names: undefined keeps the one he is */
+  const savedAgents = new WeakMap<object, number | null | undefined>();
 
   defineEntityRoutes(app, userContract, {
     table: users,
@@ -57,17 +60,19 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         const agentId = body.agentId ? dbId(body.agentId) : null;
         if (body.agentId && agentId === null)
           throw ApiError.of(400, 'INVALID_FIELD', 'common.invalidFormat', {}, 'agentId');
-        // absent keeps the agent he is (an agent record's save links it); null unlinks
+        // absent keeps the agent he is; null unlinks; either way written after the row, with the agent's side
+        savedAgents.set(save, body.agentId === undefined ? undefined : agentId);
         return {
           username: body.username,
           name: body.name,
-          ...(body.agentId === undefined ? {} : { agentId }),
           // the schema requires it on create and refuses it on change
           ...(stored === null ? { passwordHash: await hashPassword(body.password!) } : {}),
         };
       },
       afterWrite: async (key, _values, save) => {
         const { tx, auth, stored } = save;
+        const agentKey = savedAgents.get(save);
+        if (agentKey !== undefined) await bindUserToAgent(tx, auth.organizationId, key, agentKey, 'agentId');
         const roleKeys = savedRoles.get(save) ?? null;
         if (roleKeys === null) return;
         // a change that takes `*` from an administrator: counted before and after, under the organisation's lock
