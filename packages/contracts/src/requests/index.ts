@@ -3,3 +3,4 @@ export * from './api-answers.js';
 export * from './common.js';
 export * from './lists.js';
 export * from './qc.js';
+export * from './qc-overview.js';

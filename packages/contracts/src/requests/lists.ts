@@ -47,6 +47,10 @@ export const aiResultFilterSchema = z
     groupId: id(),
     sessionId: id(),
     schemeId: id(),
+    /** beyond the spec: results on one service line (the QC overview's breakdown clicks through to it) */
+    lineId: id(),
+    /** beyond the spec: results that one rule hit (the overview's most-hit rules click through to it) */
+    ruleId: id(),
     aiStatus: filter(QcResultStatus.schema),
     /** sensitive-word library */
     censorBanId: id(),

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { registerAuthHook } from '../auth/auth-hook.js';
 import type { ServerConfig } from '../config/server-config.js';
 import type { Database } from '../db/connect.js';
-import { aiResultRoutes } from '../routes/ai-result/index.js';
+import { aiResultRoutes, overviewRoute } from '../routes/ai-result/index.js';
 import { authRoutes } from '../routes/auth/index.js';
 import { complaintRoutes } from '../routes/complaint/index.js';
 import { csAgentRoutes } from '../routes/cs-agent/index.js';
@@ -96,6 +96,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(sessionRoutes);
   await app.register(qcTaskRoutes);
   await app.register(aiResultRoutes);
+  await app.register(overviewRoute);
   await app.register(manualResultRoutes);
   await app.register(complaintRoutes);
   await app.register(fileRoutes);

@@ -309,6 +309,14 @@ const TABLE: Record<Served, RouteCase> = {
 
   '/v3/chats/ai-result/page': listCase,
   '/v3/chats/ai-result/list': listCase,
+  '/v3/chats/ai-result/overview': {
+    bad: () => ({ body: { bucket: 'MONTH' }, field: 'bucket' }),
+    foreign: (h) => ({
+      body: { schemeId: h.schemeId, timeFrom: '2000-01-01' },
+      expect: 200,
+      check: (answer) => expect(answer.totals.results).toBe(0),
+    }),
+  },
   '/v3/chats/ai-result/detail': {
     bad: () => ({ query: {}, field: 'sessionId' }),
     foreign: (h) => ({ query: { sessionId: h.sessionId }, expect: 404 }),

@@ -1,1 +1,2 @@
 export { aiResultRoutes } from './ai-result-routes.js';
+export { overviewRoute } from './overview/overview-route.js';
