@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CS_GROUP_LIST_PATH, csGroupDescription } from '../src/entities/cs-group';
 import { EntityList } from '../src/entity/EntityList';
-import { useRouterStore } from '../src/router/router-store';
+import { navigate, useLocation, useRouterStore } from '../src/router/router-store';
 import { CsGroupConfig, CsGroupCreate } from '../src/screens/staffing/CsGroupConfig';
 import { describeEntityScreens } from './describe-entity-screens';
 import { fakeClient, type Handler, renderConsole } from './helpers';
@@ -117,6 +117,39 @@ describe('skill group list', () => {
     expect(useRouterStore.getState().current).toMatchObject({
       path: '/csGroup/config',
       query: { id: 'G1', _modal: 'large' },
+    });
+  });
+});
+
+/** The group list at the router's place: a search may move it (a list may keep its filters in the query). */
+function RoutedGroupList() {
+  return <EntityList description={csGroupDescription} location={useLocation()} />;
+}
+
+describe('skill group list: search', () => {
+  it("searches by type and shows each group's service time of today", async () => {
+    const server = fakeClient({
+      '/v3/chats/cs-group/page': (request) => {
+        const hotline = (request.body as { type?: string }).type === 'HOTLINE';
+        const records = hotline
+          ? [group(2, { type: 'HOTLINE', todayTimes: [{ beginTime: '08:30', endTime: '12:00' }] })]
+          : [group(1)];
+        return { records, total: 1, page: 1, size: 20 };
+      },
+    });
+    navigate(CS_GROUP_LIST_PATH, {}, { replace: true });
+    renderConsole(<RoutedGroupList />, { client: server.client, permissions: ALL });
+    await screen.findByText('技能组1号');
+    expect(screen.getByText('09:00-18:00')).toBeTruthy();
+    await userEvent.click(screen.getByRole('combobox', { name: '类型' }));
+    await userEvent.click(await screen.findByRole('option', { name: '热线' }));
+    await userEvent.click(screen.getByRole('button', { name: '搜索' }));
+    await screen.findByText('技能组2号');
+    expect(screen.getByText('08:30-12:00')).toBeTruthy();
+    expect(screen.queryByText('技能组1号')).toBeNull();
+    expect(server.calls.filter((c) => c.path === '/v3/chats/cs-group/page').at(-1)?.body).toMatchObject({
+      type: 'HOTLINE',
+      deleted: 'NONE',
     });
   });
 });
@@ -249,6 +282,18 @@ describe('skill group config', () => {
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByText('请设置接待人')).toBeTruthy();
     expect(calls.some((c) => c.path === '/v3/chats/cs-group/change')).toBe(false);
+  });
+
+  it('after a save reopens itself on the group and reloads the list beneath', async () => {
+    const { calls } = config(group(1));
+    await loadedName('技能组1号');
+    await saved(calls);
+    await waitFor(() =>
+      expect(useRouterStore.getState().current).toMatchObject({
+        path: '/csGroup/config',
+        query: { id: 'G1', _modal: 'large', _reload: 'list' },
+      }),
+    );
   });
 
   it('without csGroup.edit the fields are disabled and there is no save', async () => {

@@ -79,6 +79,18 @@ describe('service time form', () => {
     expect(screen.queryByTestId('special-0')).toBeNull();
   });
 
+  it('refuses an empty name and an empty prompt, each under its field, and takes at most 100 characters of the name', async () => {
+    const { calls } = edit({});
+    const name = screen.getByLabelText(/名称/) as HTMLInputElement;
+    expect(name.maxLength).toBe(100);
+    await userEvent.clear(screen.getByLabelText(/非服务时间提示语/));
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    const under = (input: HTMLElement) => within(input.closest('.mantine-InputWrapper-root') as HTMLElement);
+    expect(await under(name).findByText('此项为必填项')).toBeTruthy();
+    expect(under(screen.getByLabelText(/非服务时间提示语/)).getByText('此项为必填项')).toBeTruthy();
+    expect(sent(calls, '/v3/chats/cs-time/create')).toBeUndefined();
+  });
+
   it('with no complete period it warns above the periods and sends nothing', async () => {
     const { calls } = edit({});
     await userEvent.type(screen.getByLabelText(/名称/), '工作日');

@@ -1,9 +1,11 @@
+import type { CsAgent } from '@qcdesk/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../src/api/client';
 import { agentPicker } from '../src/entities/cs-agent';
 import { EntityPicker } from '../src/entity/EntityPicker';
+import { navigate, useLocation, useRouterStore } from '../src/router/router-store';
 import { AgentList } from '../src/screens/people/AgentList';
 import { AgentEdit } from '../src/screens/people/PeopleEdit';
 import { fakeClient, renderConsole } from './helpers';
@@ -11,12 +13,27 @@ import { agentRecord } from './people-fixtures';
 
 const EDIT = ['csAgent.view', 'csAgent.edit', 'csAgent.delete', 'csAgent.pull'];
 const rows = [agentRecord(1), agentRecord(2), { ...agentRecord(3), callPlatform: 'OLD' }];
+/** The one agent the fake answers to a search by status ONLINE. */
+const online: CsAgent = {
+  ...agentRecord(5),
+  status: 'ONLINE',
+  mode: 'CHAT',
+  receptions: 2,
+  sessions: 7,
+  softNumber: '6005',
+  sipNumber: '8005',
+  mobile: '13800000005',
+  groups: [
+    { groupId: 'G1', groupName: '售前组', agentId: 'A5' },
+    { groupId: 'G2', groupName: '售后组', agentId: 'A5' },
+  ],
+};
 
 function server() {
   return fakeClient({
     '/v3/chats/cs-agent/page': (request: ApiRequest) => {
-      const trash = (request.body as { deleted?: string }).deleted === 'TRASH';
-      const records = trash ? [agentRecord(9)] : rows;
+      const body = request.body as { deleted?: string; status?: string };
+      const records = body.deleted === 'TRASH' ? [agentRecord(9)] : body.status === 'ONLINE' ? [online] : rows;
       return { records, total: records.length, page: 1, size: 20 };
     },
     '/v3/chats/cs-agent/changeBatch': (request) => ({
@@ -96,7 +113,46 @@ describe('agent list: editing in the row', () => {
   });
 });
 
+/** The agent list at the router's place: a search may move it (a list may keep its filters in the query). */
+function RoutedAgentList() {
+  return <AgentList location={useLocation()} />;
+}
+
 describe('agent list: search', () => {
+  it('searches by status and shows the spec columns: work number, receptions, sessions, groups, status, mode', async () => {
+    navigate('/csAgent/list', {}, { replace: true });
+    const { client, calls } = server();
+    renderConsole(<RoutedAgentList />, { client, permissions: ['csAgent.view'] });
+    await screen.findByText('坐席1号');
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(
+      expect.arrayContaining([
+        '姓名',
+        '工号',
+        '昵称',
+        '呼叫平台',
+        '接待上限',
+        '当前接待量',
+        '会话量',
+        '所属技能组',
+        '状态',
+        '在线模式',
+        '软电话分机号',
+        'SIP 分机号',
+        '手机号',
+        '创建时间',
+        '修改时间',
+      ]),
+    );
+    await userEvent.click(screen.getByRole('combobox', { name: '状态' }));
+    await userEvent.click(await screen.findByRole('option', { name: '在线' }));
+    await userEvent.click(screen.getByRole('button', { name: '搜索' }));
+    const row = within(await waitFor(() => screen.getByText('坐席5号').closest('tr')!));
+    expect(calls.filter((c) => c.path === '/v3/chats/cs-agent/page').at(-1)?.body).toMatchObject({ status: 'ONLINE' });
+    for (const text of ['w5', '小5', '2', '7', '售前组', '售后组', '在线', '在线会话', '6005', '8005', '13800000005'])
+      expect(row.getByText(text), text).toBeTruthy();
+  });
+
   it('searches by skill group, sending its id, and a reset forgets it', async () => {
     const { calls } = list();
     await screen.findByText('坐席1号');
@@ -148,10 +204,10 @@ describe('agent list: batch create and pull', () => {
 });
 
 describe('agent form', () => {
-  const form = (query: Record<string, string>) => {
+  const form = (query: Record<string, string>, stored: CsAgent = { ...agentRecord(1), userId: 'U1' }) => {
     const fake = fakeClient({
       '/v3/users/user/list': () => [{ id: 'U1', username: 'li', name: '李四' }],
-      '/v3/chats/cs-agent/detail': () => ({ ...agentRecord(1), userId: 'U1' }),
+      '/v3/chats/cs-agent/detail': () => stored,
       '/v3/chats/cs-agent/create': () => ({ id: 'A50' }),
       '/v3/chats/cs-agent/change': () => ({ id: 'A1' }),
     });
@@ -181,6 +237,33 @@ describe('agent form', () => {
     const body = calls.find((c) => c.path === '/v3/chats/cs-agent/change')!.body as Record<string, unknown>;
     expect(body).toMatchObject({ id: 'A1', version: 1, nick: '小1', capacity: 20 });
     expect(body).not.toHaveProperty('userId');
+  });
+
+  it('requires a nick, refuses a capacity outside 1..1000, and takes at most 100, 15 and 20 characters', async () => {
+    const { calls } = form({ id: 'A1' }, { ...agentRecord(1), userId: 'U1', nick: '', capacity: 0 });
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: '接待上限' }) as HTMLInputElement).value).toBe('0'),
+    );
+    const input = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+    expect([input('昵称').maxLength, input('手机号').maxLength, input('软电话分机号').maxLength]).toEqual([
+      100, 15, 20,
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('此项为必填项')).toBeTruthy();
+    expect(screen.getByText('接待上限须为 1 到 1000 的整数')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/v3/chats/cs-agent/change')).toBe(false);
+  });
+
+  it('after a save reopens on the agent and reloads the list beneath', async () => {
+    form({ id: 'A1', _modal: 'small' });
+    await waitFor(() => expect((screen.getByRole('textbox', { name: '昵称' }) as HTMLInputElement).value).toBe('小1'));
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() =>
+      expect(useRouterStore.getState().current).toMatchObject({
+        path: '/csAgent/edit',
+        query: { id: 'A1', _modal: 'small', _reload: 'list' },
+      }),
+    );
   });
 });
 

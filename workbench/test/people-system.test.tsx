@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../src/api/client';
 import { NAV } from '../src/app/route-table';
 import { ENTITY_REGISTRY } from '../src/entities/registry';
+import { translate, useLocaleStore } from '../src/i18n/locale-store';
 import { RoleEdit, UserEdit } from '../src/screens/people/PeopleEdit';
 import { UserResetPassword } from '../src/screens/people/UserResetPassword';
 import { fakeClient, renderConsole } from './helpers';
@@ -44,6 +45,17 @@ describe('system menu', () => {
       ['/system/role', 'role.view'],
     ]);
     expect(ENTITY_REGISTRY['cs-agent'].area).toBe('online');
+  });
+
+  it('the online area 在线服务 lists skill groups, service times and agents, each behind its own menu key', () => {
+    useLocaleStore.setState({ locale: 'zh' });
+    const online = NAV.find((area) => area.key === 'online')!;
+    expect(translate(online.label)).toBe('在线服务');
+    expect(online.entries.map((e) => [translate(e.label), e.to.path, e.permission])).toEqual([
+      ['技能组', '/csGroup', 'csGroup.view'],
+      ['服务时间', '/csTime/list', 'csTime.view'],
+      ['坐席管理', '/csAgent/list', 'csAgent.view'],
+    ]);
   });
 });
 
