@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 export default defineConfig({
-  plugins: [react()],
+  // precompress: .br and .gz beside each file of the build, which the server sends by Accept-Encoding
+  plugins: [react(), precompress()],
   // Relative asset paths: the server may serve the built console under any prefix (routes live in the hash).
   base: './',
   server: { proxy: { '/v3': 'http://localhost:8080' } },

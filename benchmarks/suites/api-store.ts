@@ -7,7 +7,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { readServerConfig, type ServerConfig } from '../../packages/server/src/config/server-config.js';
 import { type OpenDatabase, openDatabase } from '../../packages/server/src/db/connect.js';
 import { qcSchemes } from '../../packages/server/src/db/schema/qc-config.js';
@@ -33,7 +33,46 @@ export interface ApiStore {
   readonly sessions: number;
   readonly aiResults: number;
   readonly buildSeconds: number;
+  /**
+   * Grows the store to about `target` AI results: copies of the draft AI scheme, each holding a copy of every
+   * result with its session start spread over the last 90 days (the overview's aggregates at scale). Answers the
+   * new count.
+   */
+  inflate(target: number): Promise<number>;
   close(): Promise<void>;
+}
+
+async function inflateResults(database: OpenDatabase, organizationId: number, target: number): Promise<number> {
+  const db = database.db;
+  const [before] = await db.select({ n: count() }).from(aiResults);
+  const have = before?.n ?? 0;
+  const copies = have === 0 ? 0 : Math.ceil((target - have) / have);
+  const originals = (await db.selectDistinct({ id: aiResults.schemeId }).from(aiResults)).map((r) => r.id);
+  for (let i = 1; i <= copies; i++)
+    for (const original of originals) {
+      // one copy scheme per original scheme: a session has one result per scheme
+      const name = `bench copy ${i} of ${original}`;
+      const [scheme] = await db
+        .insert(qcSchemes)
+        .values({ organizationId, name, type: 'TEXT', targetType: 'AI' })
+        .returning({ id: qcSchemes.id });
+      // every column but the key, the scheme and the session start (moved back by up to 90 days)
+      await db.execute(sql`
+        insert into ai_results (session_ref, session_id, chat_id, line_id, agent_id, agent_name, agent_nick,
+          customer_id, customer_nick, groups, group_ids, track_client, satisfaction, resolved, duration,
+          session_begin_time, close_time, scheme_id, scheme_name, task_id, ai_score, ai_status, is_veto, result_rules,
+          censor_ban_ids, review_score, is_review, review_veto, is_complaint, comments, organization_id, deleted,
+          version)
+        select session_ref, session_id, chat_id, line_id, agent_id, agent_name, agent_nick, customer_id,
+          customer_nick, groups, group_ids, track_client, satisfaction, resolved, duration,
+          now() - (random() * interval '90 days'), close_time, ${scheme!.id}, ${name}, task_id, ai_score, ai_status,
+          is_veto, result_rules, censor_ban_ids, review_score, is_review, review_veto, is_complaint, comments,
+          organization_id, deleted, version
+        from ai_results where scheme_id = ${original}`);
+    }
+  await db.execute(sql`analyze ai_results`);
+  const [after] = await db.select({ n: count() }).from(aiResults);
+  return after?.n ?? 0;
 }
 
 const PASSWORD = 'bench-password-1';
@@ -148,6 +187,7 @@ export async function buildApiStore(driver: StoreDriver): Promise<ApiStore> {
       sessions: organization.n,
       aiResults: results?.n ?? 0,
       buildSeconds,
+      inflate: (target) => inflateResults(database, organization.id, target),
       async close() {
         await app.close();
         await cleanUp();

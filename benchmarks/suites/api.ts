@@ -12,12 +12,14 @@ import { fmt, log } from '../lib/common.js';
 import { check, figure, type SuiteResult } from '../lib/report.js';
 import { type ApiStore, buildApiStore, type StoreDriver } from './api-store.js';
 
+const OVERVIEW_PATH = '/v3/chats/ai-result/overview';
+
 interface ListCall {
   readonly label: string;
   readonly path: string;
   readonly body: Record<string, unknown>;
-  /** what a right answer has: a page's `total` > 0 and `records`, or a non-empty array */
-  readonly shape: 'page' | 'array';
+  /** what a right answer has: a page's `total` > 0 and `records`, a non-empty array, or an overview with results */
+  readonly shape: 'page' | 'array' | 'overview';
 }
 
 /** The console's AI result list as it opens (qc-area §2: CHECKED, YESTERDAY on createTime, page 1 of 10)… */
@@ -44,7 +46,27 @@ const CALLS: readonly ListCall[] = [
     shape: 'page',
   },
   { label: 'session/list (100)', path: '/v3/chats/session/list', body: { limit: 100 }, shape: 'array' },
+  // the QC overview (issue 15): every aggregate of its home page over all results
+  {
+    label: 'ai-result/overview, all schemes',
+    path: OVERVIEW_PATH,
+    body: { timeFrom: '2000-01-01' },
+    shape: 'overview',
+  },
 ];
+
+/** The overview at scale (PostgreSQL only): the store grown to this many results, the calls of its home page. */
+const SCALE_RESULTS = Number(process.env.QCDESK_BENCH_OVERVIEW_RESULTS ?? 1_000_000);
+const SCALE_CALLS: readonly ListCall[] = [
+  { label: 'ai-result/overview, 30 days', path: OVERVIEW_PATH, body: {}, shape: 'overview' },
+  {
+    label: 'ai-result/overview, 90 days by week',
+    path: OVERVIEW_PATH,
+    body: { timeFrom: '2000-01-01', bucket: 'WEEK' },
+    shape: 'overview',
+  },
+];
+const SCALE_LOAD: Load = { concurrency: 1, maxRequests: 20, maxSeconds: 60 };
 
 interface Load {
   readonly concurrency: number;
@@ -102,11 +124,68 @@ async function probe(store: ApiStore, call: ListCall): Promise<{ ok: boolean; de
   });
   const text = await res.text();
   if (res.status !== 200) return { ok: false, detail: `${res.status} ${text.slice(0, 300)}`, total: 0 };
+  if (call.shape === 'overview') {
+    const results = (JSON.parse(text) as { totals: { results: number } }).totals.results;
+    return { ok: results > 0, detail: `${results} results aggregated, ${text.length} bytes`, total: results };
+  }
   const json = JSON.parse(text) as { total?: number; records?: unknown[] } | unknown[];
   const rows = Array.isArray(json) ? json.length : (json.records?.length ?? 0);
   const total = Array.isArray(json) ? json.length : (json.total ?? 0);
   const ok = rows > 0 && total > 0 && (call.shape === 'array') === Array.isArray(json);
   return { ok, detail: `${rows} rows, total ${total}, ${text.length} bytes`, total };
+}
+
+/** One call: probed, warmed up, then each load; its figures and rows appended. */
+async function measureCall(
+  store: ApiStore,
+  call: ListCall,
+  loads: readonly Load[],
+  figures: ReturnType<typeof figure>[],
+  rows: Record<string, unknown>[],
+): Promise<void> {
+  const first = await probe(store, call);
+  check('api', `${store.driver}: ${call.label} answers`, first.ok, first.detail);
+  await runLoad(store, call, { concurrency: 1, maxRequests: WARM_UP, maxSeconds: 10 });
+  for (const load of loads) {
+    const answer = await runLoad(store, call, load);
+    const sorted = [...answer.latencies].sort((a, b) => a - b);
+    const rate = answer.latencies.length / answer.seconds;
+    const p50 = percentile(sorted, 50);
+    const p99 = percentile(sorted, 99);
+    const cpuPerRequest = answer.serverCpuMs / Math.max(1, answer.latencies.length);
+    check(
+      'api',
+      `${store.driver}: ${call.label} ×${load.concurrency}: every answer 200`,
+      answer.failed === 0,
+      answer.failed === 0 ? `${answer.latencies.length} answers` : JSON.stringify(answer.failures),
+    );
+    log(
+      `  ${store.driver} ${call.label} ×${load.concurrency}: ${fmt(rate)} req/s, p50 ${fmt(p50)} ms, p99 ${fmt(p99)} ms, server CPU ${fmt(cpuPerRequest)} ms/request (${answer.latencies.length} requests in ${answer.seconds.toFixed(1)} s)`,
+    );
+    figures.push(
+      figure({
+        suite: 'api',
+        name: `${store.driver}: ${call.label}, ${load.concurrency} client${load.concurrency > 1 ? 's' : ''}`,
+        value: rate,
+        unit: 'req/s',
+        note: `p50 ${fmt(p50)} ms, p99 ${fmt(p99)} ms; server CPU ${fmt(cpuPerRequest)} ms/request; ${answer.latencies.length} requests in ${answer.seconds.toFixed(1)} s; total ${first.total}`,
+      }),
+    );
+    rows.push({
+      call: call.label,
+      path: call.path,
+      body: call.body,
+      concurrency: load.concurrency,
+      requests: answer.latencies.length,
+      seconds: answer.seconds,
+      requestsPerSecond: rate,
+      p50Ms: p50,
+      p99Ms: p99,
+      serverCpuMsPerRequest: cpuPerRequest,
+      failed: answer.failed,
+      total: first.total,
+    });
+  }
 }
 
 async function measureStore(driver: StoreDriver, quick: boolean, details: Record<string, unknown>) {
@@ -115,50 +194,14 @@ async function measureStore(driver: StoreDriver, quick: boolean, details: Record
   const rows: Record<string, unknown>[] = [];
   try {
     check('api', `${driver}: about 8,000 AI results`, store.aiResults >= 7_000, `${store.aiResults} AI results`);
-    for (const call of CALLS) {
-      const first = await probe(store, call);
-      check('api', `${driver}: ${call.label} answers`, first.ok, first.detail);
-      await runLoad(store, call, { concurrency: 1, maxRequests: WARM_UP, maxSeconds: 10 });
-      for (const load of quick ? QUICK_LOADS : LOADS) {
-        const answer = await runLoad(store, call, load);
-        const sorted = [...answer.latencies].sort((a, b) => a - b);
-        const rate = answer.latencies.length / answer.seconds;
-        const p50 = percentile(sorted, 50);
-        const p99 = percentile(sorted, 99);
-        const cpuPerRequest = answer.serverCpuMs / Math.max(1, answer.latencies.length);
-        check(
-          'api',
-          `${driver}: ${call.label} ×${load.concurrency}: every answer 200`,
-          answer.failed === 0,
-          answer.failed === 0 ? `${answer.latencies.length} answers` : JSON.stringify(answer.failures),
-        );
-        log(
-          `  ${driver} ${call.label} ×${load.concurrency}: ${fmt(rate)} req/s, p50 ${fmt(p50)} ms, p99 ${fmt(p99)} ms, server CPU ${fmt(cpuPerRequest)} ms/request (${answer.latencies.length} requests in ${answer.seconds.toFixed(1)} s)`,
-        );
-        figures.push(
-          figure({
-            suite: 'api',
-            name: `${driver}: ${call.label}, ${load.concurrency} client${load.concurrency > 1 ? 's' : ''}`,
-            value: rate,
-            unit: 'req/s',
-            note: `p50 ${fmt(p50)} ms, p99 ${fmt(p99)} ms; server CPU ${fmt(cpuPerRequest)} ms/request; ${answer.latencies.length} requests in ${answer.seconds.toFixed(1)} s; total ${first.total}`,
-          }),
-        );
-        rows.push({
-          call: call.label,
-          path: call.path,
-          body: call.body,
-          concurrency: load.concurrency,
-          requests: answer.latencies.length,
-          seconds: answer.seconds,
-          requestsPerSecond: rate,
-          p50Ms: p50,
-          p99Ms: p99,
-          serverCpuMsPerRequest: cpuPerRequest,
-          failed: answer.failed,
-          total: first.total,
-        });
-      }
+    for (const call of CALLS) await measureCall(store, call, quick ? QUICK_LOADS : LOADS, figures, rows);
+    if (driver === 'postgres' && SCALE_RESULTS > store.aiResults) {
+      const started = Date.now();
+      const grown = await store.inflate(quick ? Math.min(SCALE_RESULTS, 100_000) : SCALE_RESULTS);
+      log(`api suite (${driver}): grown to ${grown} AI results in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      check('api', `${driver}: grown for the overview at scale`, grown > store.aiResults, `${grown} AI results`);
+      for (const call of SCALE_CALLS)
+        await measureCall(store, { ...call, label: `${call.label} (${grown} results)` }, [SCALE_LOAD], figures, rows);
     }
   } finally {
     await store.close();
@@ -176,7 +219,10 @@ export async function apiSuite(options: { quick: boolean }): Promise<SuiteResult
   const details: Record<string, unknown> = {
     clients: 'one child process, Node fetch (undici), keep-alive; a bounded number of requests in a bounded time',
   };
-  const figures = await measureStore('pglite', options.quick, details);
+  // QCDESK_BENCH_API_DRIVERS=postgres measures one store only (the overview at scale)
+  const drivers = (process.env.QCDESK_BENCH_API_DRIVERS ?? 'pglite,postgres').split(',');
+  const figures = drivers.includes('pglite') ? await measureStore('pglite', options.quick, details) : [];
+  if (!drivers.includes('postgres')) return { figures, details };
   if (process.env.DATABASE_URL) figures.push(...(await measureStore('postgres', options.quick, details)));
   else log('api suite: DATABASE_URL not set, PostgreSQL not measured');
   return { figures, details };

@@ -69,9 +69,9 @@ describe('a complaint against a manual result in the browser', () => {
   it('the agent files a complaint from one of his checked manual results', async () => {
     opened.current = agent;
     await signIn(agent, 'agent');
-    // he lands on the first screen he may view, his AI results, not on the scheme list he may not see
-    await agent.locator('main').getByRole('heading', { level: 3, name: '智能质检结果', exact: true }).waitFor();
-    expect(new URL(agent.url()).hash).toBe('#/qc/ai-result/list');
+    // he lands on the overview of his own results, not on the scheme list he may not see
+    await agent.locator('main').getByRole('heading', { level: 3, name: '质检概览', exact: true }).waitFor();
+    expect(new URL(agent.url()).hash).toBe('#/qc/overview');
     expect(await agent.getByText('无查看权限').count()).toBe(0);
     // his own inspected results (the route scopes them to him): one without a complaint, scored (no fatal error),
     // with a rule that cost points

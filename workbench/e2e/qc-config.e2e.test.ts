@@ -69,8 +69,10 @@ describe('QC configuration in the browser', () => {
     page = opened.page();
   });
 
-  it('signs in and lands on the scheme list', async () => {
+  it('signs in on the QC overview and opens the scheme list', async () => {
     await signIn(page, 'admin');
+    await page.getByRole('heading', { name: '质检概览' }).first().waitFor();
+    await page.getByRole('navigation').getByText('质检方案', { exact: true }).click();
     await page.getByRole('heading', { name: '质检方案' }).first().waitFor();
     await page.getByRole('tab', { name: '智能质检方案' }).waitFor();
     await row(page, '电信/支付客服质检方案（演示）').waitFor();

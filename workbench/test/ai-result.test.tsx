@@ -9,6 +9,7 @@ import { AiResultDetail as DetailScreen } from '../src/screens/qc/ai-result/AiRe
 import { AiResultList } from '../src/screens/qc/ai-result/AiResultList';
 import { ruleHits } from '../src/screens/qc/ai-result/evidence';
 import { fakeClient, renderConsole } from './helpers';
+import { atRoute } from './list-route';
 
 const text = (t: string) => JSON.stringify([{ MsgType: 'TIMTextElem', MsgContent: { Text: t } }]);
 const VIEW = ['qc-ai-result.view'];
@@ -142,7 +143,7 @@ function listServer() {
 describe('AI result list', () => {
   it('shows the rows with their columns and starts with status CHECKED, yesterday, by session start', async () => {
     const { client, calls } = listServer();
-    renderConsole(<AiResultList location={{ path: '/qc/ai-result/list', query: {} }} />, { client, permissions: VIEW });
+    renderConsole(atRoute(AiResultList, '/qc/ai-result/list'), { client, permissions: VIEW });
     const first = (await screen.findByText('坐席1')).closest('tr')!;
     expect(dataRows()).toHaveLength(2);
     expect(within(first).getByText('101')).toBeTruthy();
@@ -158,7 +159,9 @@ describe('AI result list', () => {
       timeby: 'createTime',
       deleted: 'NONE',
     });
-    // every filter of the spec is on screen
+    // every filter of the spec is on screen, the less used ones once unfolded
+    expect(screen.queryByText('技能组ID')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: '展开' }));
     for (const label of [
       '质检编号',
       '会话ID',
@@ -192,12 +195,13 @@ describe('AI result list', () => {
 
   it('sends the quick date at once, the search row on 搜索, and a time range instead of the quick date', async () => {
     const { client, calls } = listServer();
-    renderConsole(<AiResultList location={{ path: '/qc/ai-result/list', query: {} }} />, { client, permissions: EDIT });
+    renderConsole(atRoute(AiResultList, '/qc/ai-result/list'), { client, permissions: EDIT });
     await screen.findByText('坐席1');
     await userEvent.click(screen.getByText('近7天'));
     await waitFor(() => expect(lastBody(calls).quickDate).toBe('DAY7'));
 
     await userEvent.type(screen.getByRole('textbox', { name: '会话ID' }), 's-2');
+    await userEvent.click(screen.getByRole('button', { name: '展开' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'AI得分从' }), '60');
     const before = pageCalls(calls).length;
     await userEvent.click(screen.getByRole('button', { name: '搜索' }));
@@ -218,7 +222,7 @@ describe('AI result list', () => {
 
   it('picks the agent and the group by name and searches by their ids', async () => {
     const { client, calls } = listServer();
-    renderConsole(<AiResultList location={{ path: '/qc/ai-result/list', query: {} }} />, { client, permissions: VIEW });
+    renderConsole(atRoute(AiResultList, '/qc/ai-result/list'), { client, permissions: VIEW });
     await screen.findByText('坐席1');
     await userEvent.click(screen.getByRole('combobox', { name: '坐席ID' }));
     // two agents go by 小李: their ids tell them apart
@@ -228,6 +232,7 @@ describe('AI result list', () => {
       '小李（103）',
     ]);
     await userEvent.click(screen.getByRole('option', { name: '小李（103）' }));
+    await userEvent.click(screen.getByRole('button', { name: '展开' }));
     await userEvent.click(screen.getByRole('combobox', { name: '技能组ID' }));
     await userEvent.click(await screen.findByRole('option', { name: '售后组' }));
     await userEvent.click(screen.getByRole('button', { name: '搜索' }));
@@ -236,7 +241,7 @@ describe('AI result list', () => {
 
   it('sorts by the AI score header: ascending, then descending, then not at all', async () => {
     const { client, calls } = listServer();
-    renderConsole(<AiResultList location={{ path: '/qc/ai-result/list', query: {} }} />, { client, permissions: EDIT });
+    renderConsole(atRoute(AiResultList, '/qc/ai-result/list'), { client, permissions: EDIT });
     await screen.findByText('坐席1');
     expect(lastBody(calls).scoreSorts).toBeUndefined();
     await userEvent.click(screen.getByRole('button', { name: 'AI得分 排序' }));
@@ -254,7 +259,7 @@ describe('AI result list', () => {
   it("the row's 详情 and 复检 open the row's own result: its session and its scheme", async () => {
     useRouterStore.setState({ current: { path: '/qc/ai-result/list', query: {}, key: 0 } });
     const { client } = listServer();
-    renderConsole(<AiResultList location={{ path: '/qc/ai-result/list', query: {} }} />, { client, permissions: EDIT });
+    renderConsole(atRoute(AiResultList, '/qc/ai-result/list'), { client, permissions: EDIT });
     const first = (await screen.findByText('坐席1')).closest('tr')!;
     await userEvent.click(within(first).getByRole('button', { name: '详情' }));
     expect(useRouterStore.getState().current).toMatchObject({
@@ -421,6 +426,62 @@ describe('AI result re-inspection', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('记录已被他人修改，请刷新后重试');
     expect(screen.getByRole('button', { name: '保存' })).toBeTruthy();
+  });
+});
+
+describe('AI result re-inspection: the transcript beside the form', () => {
+  const marked = () =>
+    [...document.querySelectorAll('[data-testid="scoring-transcript"] mark[data-highlight]')].map((m) => [
+      m.closest('[data-message-index]')?.getAttribute('data-message-index'),
+      m.textContent,
+    ]);
+
+  it('shows the conversation with every hit marked; a rule name in the form marks its hits alone and goes to the first', async () => {
+    const { client } = fakeClient({ '/v3/chats/ai-result/detail': () => detail() });
+    renderConsole(<AiResultChange location={{ path: '/qc/ai-result/change', query: { id: 's-1', schemeId: '7' } }} />, {
+      client,
+      permissions: EDIT,
+    });
+    const panel = await screen.findByTestId('scoring-transcript');
+    expect(within(panel).getByText('会话记录')).toBeTruthy();
+    expect(within(panel).getByText('你好')).toBeTruthy();
+    // both rules' evidence, before any is chosen
+    expect(marked()).toEqual([
+      ['1', '不知'],
+      ['1', '自己'],
+      ['2', '投诉'],
+    ]);
+    expect(within(panel).getByRole('button', { name: '服务禁语 · 命中 2 次' })).toBeTruthy();
+
+    const form = screen.getByTestId('scoring-form');
+    await userEvent.click(within(form).getByRole('button', { name: '客户投诉' }));
+    expect(marked()).toEqual([['2', '投诉']]);
+    expect(document.querySelector('[data-focused]')?.getAttribute('data-message-index')).toBe('2');
+    expect(within(form).getByText('客户投诉').closest('tr')!.getAttribute('data-rule-id')).toBe('r2');
+
+    // the hit list does the same, and 全部命中 marks every rule's again
+    await userEvent.click(within(panel).getByRole('button', { name: '服务禁语 · 命中 2 次' }));
+    expect(marked()).toEqual([
+      ['1', '不知'],
+      ['1', '自己'],
+    ]);
+    expect(document.querySelector('[data-focused]')?.getAttribute('data-message-index')).toBe('1');
+    await userEvent.click(within(panel).getByRole('button', { name: '全部命中' }));
+    expect(marked()).toHaveLength(3);
+  });
+
+  it('a result without hits still shows its conversation, and says there is nothing to mark', async () => {
+    const { client } = fakeClient({
+      '/v3/chats/ai-result/detail': () => ({ ...detail(), resultRules: [], rules: [] }),
+    });
+    renderConsole(<AiResultChange location={{ path: '/qc/ai-result/change', query: { id: 's-1' } }} />, {
+      client,
+      permissions: EDIT,
+    });
+    const panel = await screen.findByTestId('scoring-transcript');
+    expect(within(panel).getByText('不知道，你自己查')).toBeTruthy();
+    expect(within(panel).getByText('没有命中的规则')).toBeTruthy();
+    expect(marked()).toEqual([]);
   });
 });
 

@@ -8,7 +8,7 @@ import { App } from '../src/app/App';
 import { homeFor } from '../src/app/route-table';
 import { useSessionStore } from '../src/auth/session-store';
 import { useLocaleStore } from '../src/i18n/locale-store';
-import { syncFromHash, useRouterStore } from '../src/router/router-store';
+import { syncFromHash } from '../src/router/router-store';
 import { fakeClient } from './helpers';
 
 const AGENT = ['qc-ai-result.view', 'qc-manual-result.view', 'qc-complaint.view', 'qc-complaint.edit'];
@@ -53,25 +53,29 @@ describe('home route', () => {
 
   it('is the first navigation entry the user may view', () => {
     const can = (permissions: string[]) => (key: string | undefined) => !key || permissions.includes(key);
-    expect(homeFor(can(INSPECTOR)).path).toBe('/qc/scheme/list');
-    expect(homeFor(can(AGENT)).path).toBe('/qc/ai-result/list');
+    // whoever sees AI results starts on the QC overview; a rule editor who does not, on the schemes
+    expect(homeFor(can(INSPECTOR)).path).toBe('/qc/overview');
+    expect(homeFor(can(AGENT)).path).toBe('/qc/overview');
+    expect(homeFor(can(['qc-scheme.view', 'qc-rule.view'])).path).toBe('/qc/scheme/list');
     expect(homeFor(can(['qc-complaint.view'])).path).toBe('/qc/complaint');
     // the online area's entries all need a key now: the first open entry is the ticket area's coming-soon page
     expect(homeFor(can([]))).toEqual({ path: '/coming', query: { area: 'ticket' } });
   });
 
-  it('takes a signed-in agent to his AI results, never to the scheme list he may not view', async () => {
-    startConsole(AGENT);
+  it('takes a signed-in agent to the overview of his results, never to the scheme list he may not view', async () => {
+    const calls = startConsole(AGENT);
     await signIn();
-    await waitFor(() => expect(window.location.hash).toBe('#/qc/ai-result/list'));
-    expect(useRouterStore.getState().current.path).toBe('/qc/ai-result/list');
-    expect(await screen.findByRole('heading', { name: '智能质检结果', level: 3 })).toBeTruthy();
+    await waitFor(() => expect(window.location.hash).toBe('#/qc/overview'));
+    expect(await screen.findByRole('heading', { name: '质检概览', level: 3 })).toBeTruthy();
     expect(screen.queryByText('无查看权限')).toBeNull();
+    // he may not list schemes: the overview does not ask
+    await waitFor(() => expect(calls.some((c) => c.path === '/v3/chats/ai-result/overview')).toBe(true));
+    expect(calls.some((c) => c.path === '/v3/chats/qc-scheme/list')).toBe(false);
   });
 
-  it('takes an inspector to the scheme list', async () => {
+  it('takes an inspector to the overview', async () => {
     startConsole(INSPECTOR);
     await signIn();
-    await waitFor(() => expect(window.location.hash).toBe('#/qc/scheme/list'));
+    await waitFor(() => expect(window.location.hash).toBe('#/qc/overview'));
   });
 });

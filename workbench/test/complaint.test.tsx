@@ -6,6 +6,7 @@ import { ComplaintApprove } from '../src/screens/qc/complaint/ComplaintApprove';
 import { ComplaintDetail } from '../src/screens/qc/complaint/ComplaintDetail';
 import { ComplaintList } from '../src/screens/qc/complaint/ComplaintList';
 import { fakeClient, renderConsole } from './helpers';
+import { atRoute } from './list-route';
 
 const PAGE = '/v3/chats/complaint/page';
 const CHANGE = '/v3/chats/complaint/change';
@@ -94,7 +95,7 @@ describe('complaint list', () => {
         rejectNum: 4,
       }),
     });
-    renderConsole(<ComplaintList location={{ path: '/qc/complaint', query: {} }} />, {
+    renderConsole(atRoute(ComplaintList, '/qc/complaint'), {
       client,
       permissions: ['qc-complaint.view'],
     });
@@ -279,19 +280,19 @@ describe('complaint review', () => {
     await screen.findByText('辱骂检测');
     expect(statusInput().value).toBe('待审核');
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
-    // the AI review's warnings are the spec's English ones, in Chinese mode too
-    expect(await screen.findByText('review status cannot be empty')).toBeTruthy();
-    expect(screen.getByText('review reason cannot be empty')).toBeTruthy();
-    expect(screen.queryByText('审核状态不能为空')).toBeNull();
+    // the AI review's warnings in Chinese (issue 15, defect 9), no English in the Chinese console
+    expect(await screen.findByText('审核状态不能为空')).toBeTruthy();
+    expect(screen.getByText('审核原因不能为空')).toBeTruthy();
+    expect(screen.queryByText(/cannot be empty/)).toBeNull();
     expect(calls.some((c) => c.path === CHANGE)).toBe(false);
 
     await userEvent.click(statusInput());
     await userEvent.click(await screen.findByRole('option', { name: '驳回' }));
     // each error goes as soon as its field is filled, not at the next save
-    await waitFor(() => expect(screen.queryByText('review status cannot be empty')).toBeNull());
-    expect(screen.getByText('review reason cannot be empty')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('审核状态不能为空')).toBeNull());
+    expect(screen.getByText('审核原因不能为空')).toBeTruthy();
     await userEvent.type(screen.getByRole('textbox', { name: /审核原因/ }), '证据充分');
-    expect(screen.queryByText('review reason cannot be empty')).toBeNull();
+    expect(screen.queryByText('审核原因不能为空')).toBeNull();
     await userEvent.click(screen.getByRole('checkbox', { name: '辱骂检测 一票否决' }));
     expect((screen.getByRole('textbox', { name: '辱骂检测 复检分数' }) as HTMLInputElement).disabled).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
@@ -401,11 +402,11 @@ describe('complaint review', () => {
     );
     const score = await screen.findByRole('textbox', { name: '开场白 分数' });
     expect((score as HTMLInputElement).value).toBe('10');
-    // the MANUAL review's status warning is the spec's Chinese one (the AI review's is English)
+    // the MANUAL review's status warning is the spec's Chinese one
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByText('审核状态不能为空')).toBeTruthy();
-    expect(screen.queryByText('review status cannot be empty')).toBeNull();
-    expect(screen.getByText('review reason cannot be empty')).toBeTruthy();
+    expect(screen.queryByText(/cannot be empty/)).toBeNull();
+    expect(screen.getByText('审核原因不能为空')).toBeTruthy();
     expect(calls.some((c) => c.path === CHANGE)).toBe(false);
     await userEvent.clear(score);
     await userEvent.type(score, '0');

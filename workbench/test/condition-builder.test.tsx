@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ConditionBuilder } from '../src/rule-editor/ConditionBuilder';
+import { compileDraft } from '../src/rule-editor/compile-draft';
 import {
   addCondition,
   addOperator,
@@ -67,10 +68,10 @@ function errorOf(card: HTMLElement, label: string): string | null {
 const withConditions = (...types: string[]) => types.reduce((d, type) => addCondition(d, type), emptyDraft());
 
 describe('condition builder', () => {
-  it("asks for a type before adding: 'Please select a condition type' (the spec's words, in Chinese mode too)", async () => {
+  it("asks for a type before adding: '请选择条件类型'", async () => {
     show();
     await userEvent.click(screen.getByRole('button', { name: '添加条件' }));
-    expect(screen.getByText('Please select a condition type')).toBeTruthy();
+    expect(screen.getByText('请选择条件类型')).toBeTruthy();
     expect(screen.queryByTestId('condition-a')).toBeNull();
   });
 
@@ -319,11 +320,11 @@ describe('condition builder: several operators in a condition', () => {
     expect(within(card).queryByRole('button', { name: '删除算子 a1' })).toBeNull();
   });
 
-  it("asks for a type before adding an operator: 'Please select a condition type'", async () => {
+  it("asks for a type before adding an operator: '请选择条件类型'", async () => {
     show();
     await addByType('命中任意关键词');
     await userEvent.click(screen.getByRole('button', { name: '添加算子 a' }));
-    expect(within(screen.getByTestId('condition-a')).getByText('Please select a condition type')).toBeTruthy();
+    expect(within(screen.getByTestId('condition-a')).getByText('请选择条件类型')).toBeTruthy();
     expect(latest.conditions[0]!.operators).toHaveLength(1);
   });
 
@@ -373,5 +374,32 @@ describe('condition builder: several operators in a condition', () => {
     // a stored condition with two operators reads and stores back the same
     const stored = toConditionConfig({ ...emptyDraft(), conditions: [two] });
     expect(toConditionConfig(toDraft(stored))).toEqual(stored);
+  });
+});
+
+describe("the compiler's problems in the form's words (issue 15)", () => {
+  /** two keyword conditions that compile, with `param` given to the second */
+  const twoWith = (param: Record<string, unknown>) => {
+    const draft = withConditions('HIT_ANY_KEYWORDS', 'SIMILAR_MATCH');
+    draft.conditions[0]!.operators[0]!.param = { keywords: ['投诉'] };
+    draft.conditions[1]!.operators[0]!.param = { phrases: ['抱歉'], ...param };
+    return draft;
+  };
+
+  it('names the field by its label and the condition by its id, never by the JSON path or the code', () => {
+    const problem = compileDraft({ name: 'r' }, twoWith({ similarity: 150 }))!;
+    expect(problem.field).toBe('conditions.1.operators.0.param.similarity');
+    expect(problem.where).toEqual({ zh: '条件 b · 相似度（%）', en: 'Condition b · Similarity (%)' });
+    expect({ zh: problem.zh, en: problem.en }).toEqual({
+      zh: '相似度（%）必须在 0 到 100 之间',
+      en: 'Similarity (%) must be between 0 and 100',
+    });
+  });
+
+  it('a counter with no upper bound says only its minimum', () => {
+    const draft = withConditions('HIT_ANY_KEYWORDS');
+    draft.conditions[0]!.operators[0]!.param = { keywords: ['投诉'], threshold: -1 };
+    const problem = compileDraft({ name: 'r' }, draft)!;
+    expect([problem.zh, problem.en]).toEqual(['最少出现次数不能小于 0', 'Minimum occurrences must be at least 0']);
   });
 });

@@ -8,6 +8,7 @@ import { EntityList } from '../src/entity/EntityList';
 import type { EntityDescription, EntityRecord } from '../src/entity/types';
 import { translate } from '../src/i18n/locale-store';
 import { fakeClient, type Handler, renderConsole } from './helpers';
+import { drawAtRoute } from './list-route';
 
 /** What the shared suite needs to stand in for an entity's server. */
 export interface EntityScreenData<R extends EntityRecord> {
@@ -82,10 +83,14 @@ export function describeEntityScreens<R extends EntityRecord>(d: EntityDescripti
   if (d.status) all.push(keyOf(base, 'status'));
   const list = (query: Record<string, string> = {}, permissions = all) => {
     const server = fakeServer(d, data);
-    renderConsole(<EntityList description={d} location={{ path: d.listPath, query }} />, {
-      client: server.client,
-      permissions,
-    });
+    // the list follows the router: its page and keyword are the route's query
+    renderConsole(
+      drawAtRoute((location) => <EntityList description={d} location={location} />, d.listPath, query),
+      {
+        client: server.client,
+        permissions,
+      },
+    );
     return server;
   };
   const first = data.record(1).name;

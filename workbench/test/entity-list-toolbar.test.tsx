@@ -6,6 +6,7 @@ import type { ApiRequest } from '../src/api/client';
 import { EntityList } from '../src/entity/EntityList';
 import type { EntityDescription } from '../src/entity/types';
 import { fakeClient, renderConsole } from './helpers';
+import { drawAtRoute } from './list-route';
 
 interface Row {
   id: string;
@@ -70,10 +71,13 @@ const description: EntityDescription<Row> = {
 
 const show = (permissions: string[], query: Record<string, string> = {}) => {
   const api = server();
-  renderConsole(<EntityList description={description} location={{ path: '/thing/list', query }} />, {
-    client: api.client,
-    permissions,
-  });
+  renderConsole(
+    drawAtRoute((location) => <EntityList description={description} location={location} />, '/thing/list', query),
+    {
+      client: api.client,
+      permissions,
+    },
+  );
   return api;
 };
 const lastBody = (calls: ApiRequest[]) => calls.filter((c) => c.path.endsWith('/page')).at(-1)!.body;
@@ -115,7 +119,7 @@ describe('EntityList: count tabs, quick dates and toolbar slots', () => {
 
     // a button that needs a selection warns and does not run without one
     await userEvent.click(screen.getByRole('button', { name: '执行' }));
-    expect(await screen.findByText('please select a record')).toBeTruthy();
+    expect(await screen.findByText('请选择记录')).toBeTruthy();
     expect(exported).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('checkbox', { name: 'select 2' }));
     await userEvent.click(screen.getByRole('button', { name: '执行' }));

@@ -80,7 +80,7 @@ describe('EntityList', () => {
     expect(within(row).getByText('五组')).toBeTruthy();
   });
 
-  it("warns 'please select a record' when deleting with nothing selected, and sends nothing", async () => {
+  it("warns '请选择记录' when deleting with nothing selected, and sends nothing", async () => {
     const { client, calls } = server();
     renderConsole(<EntityList description={description} location={{ path: '/thing/list', query: {} }} />, {
       client,
@@ -88,7 +88,7 @@ describe('EntityList', () => {
     });
     await screen.findByText('记录1');
     await userEvent.click(screen.getByRole('button', { name: '删除' }));
-    expect(await screen.findByText('please select a record')).toBeTruthy();
+    expect(await screen.findByText('请选择记录')).toBeTruthy();
     expect(calls.some((c) => c.path.endsWith('/delete'))).toBe(false);
   });
 
@@ -127,7 +127,7 @@ describe('EntityList', () => {
     expect(screen.getByText('记录1')).toBeTruthy();
   });
 
-  it("select-all on an empty list warns 'please select a record'", async () => {
+  it("select-all on an empty list warns '请选择记录'", async () => {
     const { client } = fakeClient({
       '/v3/chats/qc-rule/page': () => ({ records: [], total: 0, page: 1, size: 10 }),
     });
@@ -137,7 +137,7 @@ describe('EntityList', () => {
     });
     await screen.findByText('暂无数据');
     await userEvent.click(screen.getByRole('checkbox', { name: 'select all' }));
-    expect(await screen.findByText('please select a record')).toBeTruthy();
+    expect(await screen.findByText('请选择记录')).toBeTruthy();
   });
 
   it('shows a failed call in the banner', async () => {

@@ -23,9 +23,10 @@ describe('the entity registry', () => {
     expect(findRoute('/qc/complaint/create')?.parent?.path).toBe('/qc/ai-result/list');
   });
 
-  it('the QC side menu lists the entities in registry order, then the replays, each behind its view key', () => {
+  it('the QC side menu lists the overview, the entities in registry order, then the replays, each behind its view key', () => {
     const qc = NAV.find((area) => area.key === 'qc')!;
     expect(qc.entries.map((e) => [e.to.path, e.permission])).toEqual([
+      ['/qc/overview', 'qc-ai-result.view'],
       ['/qc/scheme/list', 'qc-scheme.view'],
       ['/qc/rule/list', 'qc-rule.view'],
       ['/qc/ai-result/list', 'qc-ai-result.view'],

@@ -122,21 +122,21 @@ describe('field picker', () => {
     expect(onPick.mock.calls[0]![0]).toHaveLength(10);
   });
 
-  it("select-all with no records warns 'please select a record'", async () => {
+  it("select-all with no records warns '请选择记录'", async () => {
     const { load } = fields(0);
     const onPick = show(load);
     expect(await screen.findByText('暂无数据')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: '全选' }));
-    expect(await screen.findByText('please select a record')).toBeTruthy();
+    expect(await screen.findByText('请选择记录')).toBeTruthy();
     expect(onPick).not.toHaveBeenCalled();
   });
 
-  it("confirming with nothing chosen warns 'please select a record'", async () => {
+  it("confirming with nothing chosen warns '请选择记录'", async () => {
     const { load } = fields();
     const onPick = show(load);
     await screen.findByText('字段1');
     await userEvent.click(screen.getByRole('button', { name: '确定' }));
-    expect(await screen.findByText('please select a record')).toBeTruthy();
+    expect(await screen.findByText('请选择记录')).toBeTruthy();
     expect(onPick).not.toHaveBeenCalled();
   });
 

@@ -1,6 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatHash, pageKey, parseHash } from '../src/router/location';
-import { closeModal, navigate, setModalParentResolver, syncFromHash, useRouterStore } from '../src/router/router-store';
+import {
+  closeModal,
+  navigate,
+  setLeaveGuard,
+  setModalParentResolver,
+  syncFromHash,
+  useRouterStore,
+} from '../src/router/router-store';
 
 /** Waits for the browser's history traversal that `closeModal` or `back` started, then follows it. */
 async function traversed(): Promise<void> {
@@ -90,5 +97,67 @@ describe('hash router', () => {
     syncFromHash();
     expect(useRouterStore.getState().current.path).toBe('/qc/rule/list');
     expect(useRouterStore.getState().background).toBeNull();
+  });
+});
+
+describe('hash router: reloads and unsaved edits (issue 15)', () => {
+  const ruleParent = (path: string) => (path === '/qc/rule/config' ? { path: '/qc/rule/list', query: {} } : null);
+  /** lets the answer of a leave guard's promise reach the router */
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  beforeEach(() => {
+    window.history.replaceState(null, '', '#/qc/scheme/list');
+    setModalParentResolver(ruleParent);
+    syncFromHash();
+  });
+
+  it('a modal read from the address bar before the route table is known lies over its list once it is, and closes to it', () => {
+    // the order of a page load: the router reads the hash when its module loads, the route table says parents later
+    setModalParentResolver(() => null);
+    window.history.replaceState(null, '', '#/qc/rule/config?id=5&_modal=large');
+    syncFromHash({ fresh: true });
+    expect(useRouterStore.getState().background).toBeNull();
+    setModalParentResolver(ruleParent);
+    expect(useRouterStore.getState().background).toMatchObject({ path: '/qc/rule/list', query: {} });
+    closeModal();
+    expect(window.location.hash).toBe('#/qc/rule/list');
+    expect(useRouterStore.getState().current.path).toBe('/qc/rule/list');
+  });
+
+  it('asks the leave guard before leaving: stays on no, leaves on yes; force does not ask', async () => {
+    navigate('/qc/rule/config', { id: 5 });
+    let answer = false;
+    let asked = 0;
+    const remove = setLeaveGuard(() => {
+      asked += 1;
+      return Promise.resolve(answer);
+    });
+    try {
+      navigate('/qc/rule/list');
+      await settled();
+      expect(asked).toBe(1);
+      expect(window.location.hash).toBe('#/qc/rule/config?id=5');
+      answer = true;
+      navigate('/qc/rule/list');
+      await settled();
+      expect(window.location.hash).toBe('#/qc/rule/list');
+      navigate('/qc/scheme/list', {}, { force: true });
+      expect(asked).toBe(2);
+      expect(window.location.hash).toBe('#/qc/scheme/list');
+    } finally {
+      remove();
+    }
+  });
+
+  it('closing a modal asks the leave guard too', async () => {
+    navigate('/qc/rule/config', { id: 6, _modal: 'large' }, { replace: true });
+    const remove = setLeaveGuard(() => false);
+    try {
+      closeModal();
+      await settled();
+      expect(useRouterStore.getState().current).toMatchObject({ path: '/qc/rule/config', query: { id: '6' } });
+    } finally {
+      remove();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commonEn, commonZh } from '../src/i18n/areas/common';
+import { overviewEn, overviewZh } from '../src/i18n/areas/overview';
 import { peopleEn, peopleZh } from '../src/i18n/areas/people';
 import { qcEn, qcZh } from '../src/i18n/areas/qc';
 import { replayEn, replayZh } from '../src/i18n/areas/replay';
@@ -8,6 +9,7 @@ import { DICTIONARIES } from '../src/i18n/dictionary';
 
 const areas = {
   common: [commonZh, commonEn],
+  overview: [overviewZh, overviewEn],
   people: [peopleZh, peopleEn],
   qc: [qcZh, qcEn],
   replay: [replayZh, replayEn],

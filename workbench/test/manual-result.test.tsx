@@ -7,6 +7,7 @@ import { ManualAssess } from '../src/screens/qc/manual-result/ManualAssess';
 import { ManualResultDetail } from '../src/screens/qc/manual-result/ManualResultDetail';
 import { ManualResultList } from '../src/screens/qc/manual-result/ManualResultList';
 import { fakeClient, renderConsole } from './helpers';
+import { atRoute } from './list-route';
 
 const PAGE = '/v3/chats/qc-manual-result/page';
 const QUALITY = '/v3/chats/session/quality-status';
@@ -67,7 +68,7 @@ const list = { path: '/qc/manual-result/list', query: {} };
 describe('manual result list', () => {
   it('shows the counts in the status radios and starts on CHECKED, yesterday', async () => {
     const { client, calls } = listServer();
-    renderConsole(<ManualResultList location={list} />, { client, permissions: ['qc-manual-result.view'] });
+    renderConsole(atRoute(ManualResultList, list.path), { client, permissions: ['qc-manual-result.view'] });
     expect(await screen.findByRole('radio', { name: '全部 (12)' })).toBeTruthy();
     expect(screen.getByRole('radio', { name: '待质检 (3)' })).toBeTruthy();
     expect(screen.getByRole('radio', { name: '已质检 (7)' })).toBeTruthy();
@@ -91,10 +92,11 @@ describe('manual result list', () => {
 
   it('sorts by a score header and lets a time range replace the quick date', async () => {
     const { client, calls } = listServer();
-    renderConsole(<ManualResultList location={list} />, { client, permissions: ['qc-manual-result.view'] });
+    renderConsole(atRoute(ManualResultList, list.path), { client, permissions: ['qc-manual-result.view'] });
     await screen.findByText('s-done');
     await userEvent.click(screen.getByRole('button', { name: '人工得分 排序' }));
     await waitFor(() => expect(pageBodies(calls).at(-1)).toMatchObject({ scoreSorts: ['manual_score asc'] }));
+    await userEvent.click(screen.getByRole('button', { name: '展开' }));
     fireEvent.change(screen.getByLabelText('开始时间'), { target: { value: '2026-11-01T08:30' } });
     await userEvent.click(screen.getByRole('button', { name: '搜索' }));
     await waitFor(() => expect(pageBodies(calls).at(-1)).toMatchObject({ timeFrom: '2026-11-01 08:30:00' }));
@@ -104,7 +106,7 @@ describe('manual result list', () => {
 
   it('shows bulk release on READY_CHECKED and move-to-be-inspected on ALL, by permission', async () => {
     const { client, calls } = listServer();
-    renderConsole(<ManualResultList location={list} />, {
+    renderConsole(atRoute(ManualResultList, list.path), {
       client,
       permissions: ['qc-manual-result.view', 'qc-manual-result.edit'],
     });
@@ -126,14 +128,14 @@ describe('manual result list', () => {
 
   it('moves the selected sessions to be inspected by their session ids', async () => {
     const { client, calls } = listServer();
-    renderConsole(<ManualResultList location={list} />, {
+    renderConsole(atRoute(ManualResultList, list.path), {
       client,
       permissions: ['qc-manual-result.view', 'qc-manual-result.status'],
     });
     await userEvent.click(await screen.findByRole('radio', { name: '全部 (12)' }));
     await screen.findByText('s-ready');
     await userEvent.click(screen.getByRole('button', { name: '移至待质检' }));
-    expect(await screen.findByText('please select a record')).toBeTruthy();
+    expect(await screen.findByText('请选择记录')).toBeTruthy();
     await userEvent.click(screen.getByRole('checkbox', { name: 'select 1' }));
     await userEvent.click(screen.getByRole('button', { name: '移至待质检' }));
     await userEvent.click(await screen.findByRole('button', { name: '确定' }));
@@ -143,7 +145,7 @@ describe('manual result list', () => {
 
   it('releases a READY_CHECKED row after a confirmation naming the session', async () => {
     const { client, calls } = listServer();
-    renderConsole(<ManualResultList location={list} />, {
+    renderConsole(atRoute(ManualResultList, list.path), {
       client,
       permissions: ['qc-manual-result.view', 'qc-manual-result.edit'],
     });
@@ -158,7 +160,7 @@ describe('manual result list', () => {
 
   it('offers no release or assess without qc-manual-result.edit', async () => {
     const { client } = listServer();
-    renderConsole(<ManualResultList location={list} />, { client, permissions: ['qc-manual-result.view'] });
+    renderConsole(atRoute(ManualResultList, list.path), { client, permissions: ['qc-manual-result.view'] });
     await userEvent.click(await screen.findByRole('radio', { name: '待质检 (3)' }));
     const cell = await screen.findByText('s-ready');
     const actions = within(cell.closest('tr')!);
@@ -311,6 +313,105 @@ describe('manual assessment', () => {
       manualAngles: { manualRules: { pass: boolean | null }[] }[];
     };
     expect(sent.manualAngles[0]?.manualRules.map((r) => r.pass)).toEqual([true, false]);
+  });
+});
+
+describe('manual assessment: the transcript beside the form', () => {
+  const text = (t: string) => JSON.stringify([{ MsgType: 'TIMTextElem', MsgContent: { Text: t } }]);
+  const message = (i: number, role: 'CUSTOMER' | 'AGENT', words: string) => ({
+    messageId: `m${i}`,
+    sessionId: 's-1',
+    sendTime: `2026-11-22 09:30:${String(i).padStart(2, '0')}`,
+    senderRole: role,
+    content: text(words),
+  });
+  const hit = (ruleId: string, ruleName: string, index: number, val: string) => ({
+    ruleId,
+    ruleName,
+    scoreNum: 5,
+    ruleScoreType: 'SUB' as const,
+    hitCount: 1,
+    reviewScore: null,
+    isVeto: false,
+    conditions: {
+      conditionHitInfo: [
+        { cid: 'a', phrase: { pid: `m${index}`, index, words: '' }, keyWords: { keyWord: [{ val }] } },
+      ],
+    },
+  });
+  /** a session whose AI inspection hit 开场白 (a rule the PERSON scheme links too) and 服务禁语 */
+  function evidenceServer() {
+    return fakeClient({
+      '/v3/chats/qc-manual-result/detail': () => ({
+        ...row('900', 's-1', 'READY_CHECKED'),
+        chatId: 'c-1',
+        version: 3,
+        manualAngles: [],
+        session: { status: 'CLOSED', groups: [] },
+        messages: [
+          message(0, 'CUSTOMER', '在吗'),
+          message(1, 'AGENT', '喂，什么事'),
+          message(2, 'CUSTOMER', '账单不对'),
+          message(3, 'AGENT', '你自己查吧'),
+        ],
+        messageTotal: 4,
+      }),
+      '/v3/chats/qc-scheme/detail': () => SCHEME,
+      '/v3/chats/ai-result/detail': () => ({
+        ...row('77', 's-1', 'CHECKED'),
+        aiStatus: 'CHECKED',
+        aiScore: 90,
+        isVeto: false,
+        resultRules: [hit('101', '开场白', 1, '喂'), hit('r9', '服务禁语', 3, '自己查')],
+      }),
+    });
+  }
+  const marked = () =>
+    [...document.querySelectorAll('[data-testid="scoring-transcript"] mark[data-highlight]')].map((m) => [
+      m.closest('[data-message-index]')?.getAttribute('data-message-index'),
+      m.textContent,
+    ]);
+
+  it("shows the conversation with the session's AI hits marked; a scored rule the AI hit goes to its hit", async () => {
+    const { client, calls } = evidenceServer();
+    renderConsole(<ManualAssess location={assess({ id: 's-1', schemeId: '50' })} />, {
+      client,
+      permissions: ['qc-manual-result.edit', 'qc-ai-result.view'],
+    });
+    const panel = await screen.findByTestId('scoring-transcript');
+    expect(await within(panel).findByText('在吗')).toBeTruthy();
+    await waitFor(() =>
+      expect(marked()).toEqual([
+        ['1', '喂'],
+        ['3', '自己查'],
+      ]),
+    );
+    expect(calls.find((c) => c.path === '/v3/chats/ai-result/detail')?.query).toEqual({ sessionId: 's-1' });
+    expect(within(panel).getByText(/^智能质检命中/)).toBeTruthy();
+
+    // 开场白 is scored here and hit by the AI: its name goes to the hit; 结束语 was not hit and stays text
+    const form = screen.getByTestId('scoring-form');
+    expect(within(form).queryByRole('button', { name: '结束语' })).toBeNull();
+    await userEvent.click(within(form).getByRole('button', { name: '开场白' }));
+    expect(marked()).toEqual([['1', '喂']]);
+    expect(document.querySelector('[data-focused]')?.getAttribute('data-message-index')).toBe('1');
+    // a rule only the AI scheme has is reached from the hit list
+    await userEvent.click(within(panel).getByRole('button', { name: '服务禁语 · 命中 1 次' }));
+    expect(marked()).toEqual([['3', '自己查']]);
+    expect(document.querySelector('[data-focused]')?.getAttribute('data-message-index')).toBe('3');
+  });
+
+  it('without qc-ai-result.view the conversation shows unmarked and no AI result is asked for', async () => {
+    const { client, calls } = evidenceServer();
+    renderConsole(<ManualAssess location={assess({ id: 's-1', schemeId: '50' })} />, {
+      client,
+      permissions: ['qc-manual-result.edit'],
+    });
+    const panel = await screen.findByTestId('scoring-transcript');
+    expect(await within(panel).findByText('你自己查吧')).toBeTruthy();
+    expect(within(panel).getByText('该会话没有智能质检命中的内容')).toBeTruthy();
+    expect(marked()).toEqual([]);
+    expect(calls.some((c) => c.path === '/v3/chats/ai-result/detail')).toBe(false);
   });
 });
 

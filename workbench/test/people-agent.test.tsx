@@ -307,6 +307,6 @@ describe('agent picker', () => {
   it('select-all with no agents warns that a record must be selected', async () => {
     picker([]);
     await userEvent.click(await screen.findByRole('button', { name: '全选' }));
-    expect(await screen.findByText('please select a record')).toBeTruthy();
+    expect(await screen.findByText('请选择记录')).toBeTruthy();
   });
 });

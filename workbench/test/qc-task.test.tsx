@@ -6,6 +6,7 @@ import type { TaskProgressRecord, TaskRecord } from '../src/entities/qc-task';
 import { TaskEdit } from '../src/screens/qc/task/TaskEdit';
 import { TaskList } from '../src/screens/qc/task/TaskList';
 import { fakeClient, renderConsole } from './helpers';
+import { atRoute } from './list-route';
 
 const idle = (taskId: string, total: number, done: number): TaskProgressRecord => ({
   taskId,
@@ -85,7 +86,7 @@ const row = (name: string) => screen.getByText(name).closest('tr') as HTMLElemen
 describe('QC task list', () => {
   it('shows each task with its scheme, lines, status, type and progress, on the OFFLINE_TEXT tab', async () => {
     const { client, calls } = server([task('1'), task('2', { status: 'INACTIVE', progress: idle('2', 0, 0) })]);
-    renderConsole(<TaskList location={{ path: '/qc/task/list', query: {} }} />, {
+    renderConsole(atRoute(TaskList, '/qc/task/list'), {
       client,
       permissions: ['qc-task.view', 'qc-task.edit'],
     });
@@ -101,18 +102,19 @@ describe('QC task list', () => {
     expect(calls.find((c) => c.path.endsWith('/page'))?.body).toMatchObject({ type: 'OFFLINE_TEXT' });
     expect(screen.getByRole('tab', { name: '离线文本' }).getAttribute('aria-selected')).toBe('true');
     for (const name of ['新建', '启用', '停用', '执行']) expect(screen.getByRole('button', { name })).toBeTruthy();
-    // the actions column fits its buttons (the shared list's): it neither wraps 编辑 nor takes a share of the width
+    // the actions column (the shared list's) never wraps 编辑 and stays at the right edge while the table scrolls
     const header = screen.getByRole('columnheader', { name: '操作' });
     const cell = first.getByRole('button', { name: '编辑' }).closest('td')!;
     for (const element of [header, cell]) {
       expect(element.style.whiteSpace).toBe('nowrap');
-      expect(element.style.width).toBe('1%');
+      expect(element.style.position).toBe('sticky');
+      expect(element.style.right).toBe('0px');
     }
   });
 
   it('offers no create, status or run buttons without qc-task.edit', async () => {
     const { client } = server([task('1')]);
-    renderConsole(<TaskList location={{ path: '/qc/task/list', query: {} }} />, {
+    renderConsole(atRoute(TaskList, '/qc/task/list'), {
       client,
       permissions: ['qc-task.view'],
     });
@@ -122,20 +124,20 @@ describe('QC task list', () => {
 
   it('asks for a selection before running', async () => {
     const { client, calls } = server([task('1')]);
-    renderConsole(<TaskList location={{ path: '/qc/task/list', query: {} }} />, {
+    renderConsole(atRoute(TaskList, '/qc/task/list'), {
       client,
       permissions: ['qc-task.view', 'qc-task.edit'],
     });
     await screen.findByText('任务1');
     await userEvent.click(screen.getByRole('button', { name: '执行' }));
-    expect(await screen.findByText('please select a record')).toBeTruthy();
+    expect(await screen.findByText('请选择记录')).toBeTruthy();
     expect(calls.some((c) => c.path.endsWith('/rerun'))).toBe(false);
   });
 
   it('runs the selected task after confirmation and shows its progress until done', async () => {
     const tasks = [task('1', { status: 'INACTIVE', progress: idle('1', 0, 0) })];
     const { client, calls } = server(tasks);
-    renderConsole(<TaskList location={{ path: '/qc/task/list', query: {} }} />, {
+    renderConsole(atRoute(TaskList, '/qc/task/list'), {
       client,
       permissions: ['qc-task.view', 'qc-task.edit'],
     });

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiError, type ApiRequest } from '../src/api/client';
-import { useRouterStore } from '../src/router/router-store';
+import { navigate, useRouterStore } from '../src/router/router-store';
 import { fieldOfPath } from '../src/rule-editor/draft';
 import { RuleConfig } from '../src/screens/qc/rule/RuleConfig';
 import { RuleCreate } from '../src/screens/qc/rule/RuleCreate';
@@ -125,6 +125,105 @@ describe('QC rule config', () => {
     expect(screen.getByRole('button', { name: '保存' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '添加条件' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '删除条件 a' })).toBeTruthy();
+  });
+});
+
+/** A rule whose second condition has a regular expression the engine cannot read. */
+const badRegexRule: QcRule = {
+  ...rule,
+  conditionConfig: {
+    ...rule.conditionConfig!,
+    conditions: [
+      rule.conditionConfig!.conditions[0]!,
+      {
+        cid: 'b',
+        operators: [{ type: 'REGULAR_EXPRESSION', name: '', param: { regex: 'a[b', notRegex: null } }],
+        checkRange: { range: null, anchor: null },
+      },
+    ],
+  },
+};
+
+describe('QC rule config: problems in sight and in words, unsaved edits, a missing rule (issue 15)', () => {
+  const newRule = () => {
+    const { client, calls } = fakeClient({ '/v3/chats/qc-rule/change': () => ({ id: '7' }) });
+    renderConsole(<RuleConfig location={{ path: '/qc/rule/config', query: {} }} />, {
+      client,
+      permissions: ['qc-rule.view', 'qc-rule.edit'],
+    });
+    return calls;
+  };
+
+  it('a new rule opens without a red banner; a save shows the problem in words, with no code or path', async () => {
+    const calls = newRule();
+    // longer than the compiler's debounce: nothing red before the user did anything
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.type(nameInput(), '新规则');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('检测条件：请至少添加一个检测条件');
+    // the same words stay next to the save button
+    expect(within(screen.getByTestId('rule-actions')).getByText('检测条件：请至少添加一个检测条件')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/CONDITIONS_EMPTY|\$\.conditionConfig/);
+    expect(calls.some((c) => c.path.endsWith('/change'))).toBe(false);
+  });
+
+  it('a bad regular expression is shown at its own field in words after a save, not before', async () => {
+    const { client, calls } = fakeClient({ '/v3/chats/qc-rule/detail': () => badRegexRule });
+    renderConsole(<RuleConfig location={{ path: '/qc/rule/config', query: { id: '5' } }} />, {
+      client,
+      permissions: ['qc-rule.view', 'qc-rule.edit'],
+    });
+    const card = await screen.findByTestId('condition-b');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(errorOf(/^正则表达式$/)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(errorOf(/^正则表达式$/)).toBe('正则表达式写法有误，无法解析'));
+    expect(within(card).getByLabelText('正则表达式').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByRole('alert')[0]!.textContent).toBe('条件 b · 正则表达式：正则表达式写法有误，无法解析');
+    expect(document.body.textContent).not.toMatch(/REGEX_INVALID|\$\.|Unterminated/);
+    // the field with the problem has the focus, so the user is taken to it
+    expect(document.activeElement).toBe(within(card).getByLabelText('正则表达式'));
+    expect(calls.some((c) => c.path.endsWith('/change'))).toBe(false);
+  });
+
+  it('leaving with unsaved edits asks first: no stays, yes leaves', async () => {
+    const { client } = server();
+    navigate('/qc/rule/config', { id: '5' }, { force: true });
+    show(client, ['qc-rule.view', 'qc-rule.edit']);
+    await waitFor(() => expect(nameInput().value).toBe('服务禁语'));
+    // nothing edited: the way out is free
+    navigate('/qc/rule/config', { id: '5' }, { replace: true });
+    await userEvent.type(nameInput(), '改');
+    navigate('/qc/scheme/list');
+    expect(await screen.findByText('规则有未保存的修改，确定离开吗？离开后修改将丢失。')).toBeTruthy();
+    const question = () => screen.getByRole('dialog', { name: '请确认' });
+    await userEvent.click(within(question()).getByRole('button', { name: '取消' }));
+    expect(useRouterStore.getState().current.path).toBe('/qc/rule/config');
+    navigate('/qc/scheme/list');
+    await screen.findByText('规则有未保存的修改，确定离开吗？离开后修改将丢失。');
+    await userEvent.click(within(question()).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(useRouterStore.getState().current.path).toBe('/qc/scheme/list'));
+  });
+
+  it('a rule that does not exist shows not-found and the way back, no form and no save', async () => {
+    const { client } = fakeClient({
+      '/v3/chats/qc-rule/detail': () => {
+        throw new ApiError(404, 'NOT_FOUND', '质检规则 99999 不存在');
+      },
+    });
+    renderConsole(<RuleConfig location={{ path: '/qc/rule/config', query: { id: '99999', _modal: 'large' } }} />, {
+      client,
+      permissions: ['qc-rule.view', 'qc-rule.edit'],
+    });
+    expect(await screen.findByText('规则不存在')).toBeTruthy();
+    expect(screen.getByText('规则 99999 不存在或已被删除。')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
+    expect(screen.queryByLabelText(/规则名称/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: '返回质检规则列表' }));
+    expect(useRouterStore.getState().current.path).toBe('/qc/rule/list');
   });
 });
 

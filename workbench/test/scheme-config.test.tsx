@@ -358,3 +358,95 @@ describe('scheme config modal title', () => {
     expect(await screen.findByRole('dialog', { name: '质检方案配置' })).toBeTruthy();
   });
 });
+
+describe('linking rules: which rules a scheme may link', () => {
+  // the demo's rules: AI rules with detection conditions, manual rules an inspector scores
+  const rules = [
+    { id: '1', name: '服务禁语', type: 'AI', version: 1 },
+    { id: '2', name: '推诿客户', type: 'AI', version: 1 },
+    { id: '31', name: '礼貌问候与自我介绍', type: 'PERSON', version: 1 },
+    { id: '35', name: '确认问题解决并礼貌结束', type: 'PERSON', version: 1 },
+  ] as const;
+  /** the rule page as the server answers it: the keyword in the name, the type when one is asked for */
+  function ruleServer(scheme: SchemeDetailAnswer) {
+    const { client, calls } = server(scheme);
+    const base = client.request.bind(client);
+    client.request = async <T,>(request: ApiRequest): Promise<T> => {
+      if (request.path !== '/v3/chats/qc-rule/page') return base<T>(request);
+      calls.push(request);
+      const body = (request.body ?? {}) as { keyword?: string; type?: string };
+      const records = rules.filter(
+        (r) => (!body.keyword || r.name.includes(body.keyword)) && (!body.type || r.type === body.type),
+      );
+      return { records, total: records.length, page: 1, size: 10 } as T;
+    };
+    return { client, calls };
+  }
+  const openPicker = async (angleId: string, angleName: string) => {
+    const card = await screen.findByTestId(`angle-${angleId}`);
+    await userEvent.click(within(card).getByRole('button', { name: '关联规则' }));
+    return screen.findByRole('dialog', { name: new RegExp(`关联规则 · ${angleName}`) });
+  };
+  const search = async (picker: HTMLElement, keyword: string) => {
+    const box = within(picker).getByRole('textbox', { name: '关键词' });
+    await userEvent.clear(box);
+    await userEvent.type(box, keyword);
+    await userEvent.click(within(picker).getByRole('button', { name: '搜索' }));
+  };
+  const shownNames = (picker: HTMLElement) =>
+    within(picker)
+      .queryAllByRole('row')
+      .filter((row) => row.hasAttribute('data-row-id'))
+      .map((row) => row.getAttribute('data-row-id'));
+
+  it('a PERSON scheme finds its manual rules: 礼貌 lists both, typed 人工, and links the chosen one', async () => {
+    const scheme = { ...personScheme, schemeAngles: [angle(3, { angleName: '服务礼仪', schemeId: '8' })] };
+    const { client, calls } = ruleServer(scheme);
+    show(client, { id: '8', targetType: 'PERSON' });
+    const picker = await openPicker('3', '服务礼仪');
+    // every live rule, of both types
+    await waitFor(() => expect(shownNames(picker)).toEqual(['1', '2', '31', '35']));
+    await search(picker, '礼貌');
+    await waitFor(() => expect(shownNames(picker)).toEqual(['31', '35']));
+    const greeting = within(picker).getByText('礼貌问候与自我介绍').closest('tr')!;
+    expect(within(greeting).getByText('人工')).toBeTruthy();
+    const asked = calls.filter((c) => c.path === '/v3/chats/qc-rule/page').at(-1)!.body;
+    expect(asked).toEqual({ keyword: '礼貌', deleted: 'NONE' });
+    await userEvent.click(greeting);
+    await userEvent.click(within(picker).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/v3/chats/qc-angle-rule/create')).toBe(true));
+    expect(calls.find((c) => c.path === '/v3/chats/qc-angle-rule/create')!.body).toEqual({
+      angleId: '3',
+      schemeId: '8',
+      ruleIds: ['31'],
+    });
+  });
+
+  it('a PERSON scheme can narrow the picker to one rule type', async () => {
+    const scheme = { ...personScheme, schemeAngles: [angle(3, { angleName: '服务礼仪', schemeId: '8' })] };
+    const { client } = ruleServer(scheme);
+    show(client, { id: '8', targetType: 'PERSON' });
+    const picker = await openPicker('3', '服务礼仪');
+    await waitFor(() => expect(shownNames(picker)).toHaveLength(4));
+    await userEvent.click(within(picker).getByRole('combobox', { name: '规则类型' }));
+    await userEvent.click(await screen.findByRole('option', { name: '智能' }));
+    await userEvent.click(within(picker).getByRole('button', { name: '搜索' }));
+    await waitFor(() => expect(shownNames(picker)).toEqual(['1', '2']));
+  });
+
+  it('an AI scheme still offers only AI rules: 礼貌 finds nothing, and there is no type to choose', async () => {
+    const { client, calls } = ruleServer(aiScheme([angle(1, { angleName: '服务态度' })]));
+    show(client, { id: '7', targetType: 'AI' });
+    const picker = await openPicker('1', '服务态度');
+    await waitFor(() => expect(shownNames(picker)).toEqual(['1', '2']));
+    expect(within(picker).queryByRole('combobox', { name: '规则类型' })).toBeNull();
+    await search(picker, '礼貌');
+    await waitFor(() => expect(within(picker).getByText('暂无数据')).toBeTruthy());
+    expect(shownNames(picker)).toEqual([]);
+    expect(
+      calls
+        .filter((c) => c.path === '/v3/chats/qc-rule/page')
+        .every((c) => (c.body as { type?: string }).type === 'AI'),
+    ).toBe(true);
+  });
+});

@@ -225,7 +225,7 @@ describe('conditionConfig', () => {
       ['conditions[0].operators[0].type', 'Please select a condition type'],
     ]);
     expect(shown(conditionConfigSchema, { conditions: [{ cid: 'a', operators: [] }] }, 'zh')).toEqual([
-      ['conditions[0].operators', 'Please select a condition type'],
+      ['conditions[0].operators', '请选择条件类型'],
     ]);
     expect(
       errorsOf(conditionConfigSchema, { conditions: [{ cid: 'a', operators: [{ type: 'NOPE', param: {} }] }] })[0]
@@ -471,12 +471,10 @@ describe('complaints', () => {
     expect(shown(manualComplaintReviewSchema, { ...review, status: undefined }, 'en')).toEqual([
       ['status', 'review status cannot be empty'],
     ]);
-    // the AI review says it in English, in Chinese mode too
-    expect(shown(aiComplaintReviewSchema, { ...review, status: 'PENDING' })).toEqual([
-      ['status', 'review status cannot be empty'],
-    ]);
+    // the AI review in Chinese too (issue 15, defect 9: no English in the Chinese console)
+    expect(shown(aiComplaintReviewSchema, { ...review, status: 'PENDING' })).toEqual([['status', '审核状态不能为空']]);
     expect(shown(complaintChangeSchemaFor('AI'), { complaint: { ...review, status: undefined }, version: 1 })).toEqual([
-      ['complaint.status', 'review status cannot be empty'],
+      ['complaint.status', '审核状态不能为空'],
     ]);
     expect(complaintTypeOfChange({ rules: [] })).toBe('AI');
     expect(complaintTypeOfChange({ manualAngles: [] })).toBe('MANUAL');

@@ -13,19 +13,18 @@ describe('messages', () => {
     expect(MESSAGES['qc.angleRule.rulesRequired'].zh).toBe('请选择检测规则');
     expect(MESSAGES['qc.scheme.compareOperatorRequired'].zh).toBe('请选择比较运算符');
     expect(MESSAGES['qc.scheme.voteCountRequired'].zh).toBe('请填写投票数');
-    // the MANUAL review's status warning is Chinese, the AI review's English in both languages (qc-area §5)
     expect(MESSAGES['qc.complaint.manualReviewStatusRequired']).toMatchObject({
       zh: '审核状态不能为空',
       en: 'review status cannot be empty',
     });
-    // quoted in English by the spec: the console shows them so in Chinese too
-    for (const [code, text] of [
-      ['qc.complaint.aiReviewStatusRequired', 'review status cannot be empty'],
-      ['qc.complaint.reviewReasonRequired', 'review reason cannot be empty'],
-      ['qc.rule.conditionTypeRequired', 'Please select a condition type'],
-      ['common.selectRecord', 'please select a record'],
+    // quoted in English by the spec; the console speaks Chinese in Chinese (issue 15, defect 9), the spec's English in English
+    for (const [code, zh, en] of [
+      ['qc.complaint.aiReviewStatusRequired', '审核状态不能为空', 'review status cannot be empty'],
+      ['qc.complaint.reviewReasonRequired', '审核原因不能为空', 'review reason cannot be empty'],
+      ['qc.rule.conditionTypeRequired', '请选择条件类型', 'Please select a condition type'],
+      ['common.selectRecord', '请选择记录', 'please select a record'],
     ] as const)
-      expect(MESSAGES[code]).toMatchObject({ zh: text, en: text });
+      expect(MESSAGES[code]).toMatchObject({ zh, en });
     expect(MESSAGES['common.noViewPermission'].zh).toBe('无查看权限');
     expect(MESSAGES['censor.lineRequired'].zh).toBe('请选择客服号后查询');
     expect(formatMessage('qc.angle.confirmDelete', 'zh', { name: '服务态度' })).toBe('是否删除改维度——服务态度');

@@ -45,7 +45,7 @@ describe('delete and status bodies', () => {
   });
   it('an empty selection is "please select a record"', () => {
     expect(shown(deleteBodySchema, { ids: [], deleted: 'TRASH' }, 'en')).toEqual([['ids', 'please select a record']]);
-    expect(shown(statusBodySchema, { ids: [], status: 'ACTIVE' }, 'zh')).toEqual([['ids', 'please select a record']]);
+    expect(shown(statusBodySchema, { ids: [], status: 'ACTIVE' }, 'zh')).toEqual([['ids', '请选择记录']]);
   });
   it('refuses unknown states and statuses', () => {
     expect(shown(deleteBodySchema, { ids: ['1'], deleted: 'GONE' }, 'en')).toEqual([

@@ -6,6 +6,9 @@ import {
   ENTITY_CONTRACTS,
   type EntityContract,
   type idsAnswerSchema,
+  type QcOverview,
+  qcOverviewQuerySchema,
+  qcOverviewSchema,
   type removeBodySchema,
   type savedAnswerSchema,
   type statusAnswerSchema,
@@ -54,8 +57,18 @@ export type CrudCallTypes<C extends EntityContract> = {
 type Contracts = typeof ENTITY_CONTRACTS;
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
-/** Every call the contracts describe, by path: the generated calls of each entity contract. */
-export type ApiCalls = UnionToIntersection<{ [N in keyof Contracts]: CrudCallTypes<Contracts[N]> }[keyof Contracts]>;
+/** Calls of no entity contract, each typed by its own schemas (and listed in API_CALL_SCHEMAS below). */
+interface OtherCalls {
+  '/v3/chats/ai-result/overview': {
+    body: z.input<typeof qcOverviewQuerySchema>;
+    query: undefined;
+    answer: QcOverview;
+  };
+}
+
+/** Every call the contracts describe, by path: the generated calls of each entity contract, and the others. */
+export type ApiCalls = UnionToIntersection<{ [N in keyof Contracts]: CrudCallTypes<Contracts[N]> }[keyof Contracts]> &
+  OtherCalls;
 export type ApiCallPath = keyof ApiCalls & string;
 
 /** What `call` takes besides the path: the body and query of that path (each omitted where the call has none). */
@@ -72,6 +85,9 @@ export type CallAnswer<P extends ApiCallPath> = ApiCalls[P] extends { answer: in
 export const API_CALL_SCHEMAS: Readonly<Record<string, CallSchemas>> = Object.assign(
   {},
   ...Object.values(ENTITY_CONTRACTS).map((contract) => crudCallSchemas(contract as EntityContract)),
+  {
+    '/v3/chats/ai-result/overview': { body: qcOverviewQuerySchema, response: qcOverviewSchema },
+  } satisfies Record<keyof OtherCalls, CallSchemas>,
 );
 
 /**

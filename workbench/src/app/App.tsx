@@ -6,6 +6,7 @@ import { useCan, useSessionStore } from '../auth/session-store';
 import { navigate, setModalParentResolver, startHashListener, useLocation } from '../router/router-store';
 import { ConfirmHost } from '../ui/confirm';
 import { Layout } from './Layout';
+import { preloadQcScreens } from './preload-screens';
 import { RouteView } from './RouteView';
 import { findRoute, homeFor } from './route-table';
 
@@ -28,6 +29,12 @@ export function App() {
   useEffect(() => {
     if (home && location.path === '/') navigate(home.path, home.query, { replace: true });
   }, [home, location.path]);
+  // once signed in, the QC menu's screens are fetched while the browser is idle: a first visit does not wait for them
+  useEffect(() => {
+    if (status !== 'signedIn') return;
+    const { permissions } = useSessionStore.getState();
+    return preloadQcScreens((key) => !key || permissions.has(key));
+  }, [status]);
 
   if (status === 'unknown')
     return (

@@ -6,7 +6,7 @@ import { useCan, useSessionStore } from '../auth/session-store';
 import { useI18n, useLocaleStore } from '../i18n/locale-store';
 import { formatHash } from '../router/location';
 import type { AreaKey } from '../router/route-types';
-import { navigate, useLocation } from '../router/router-store';
+import { forgetPlaces, lastPlaceOf, navigate, navigateTo, useLocation } from '../router/router-store';
 import { NAV } from './route-table';
 
 const ICONS: Record<AreaKey, ReactNode> = {
@@ -43,7 +43,12 @@ export function Layout({ children }: { children: ReactNode }) {
               variant="default"
               size="xs"
               // the next user to sign in starts on his own home, not on the screen left open
-              onClick={() => void signOut(client).finally(() => navigate('/', {}, { replace: true }))}
+              onClick={() =>
+                void signOut(client).finally(() => {
+                  forgetPlaces();
+                  navigate('/', {}, { replace: true });
+                })
+              }
             >
               {t('app.signOut')}
             </Button>
@@ -68,7 +73,7 @@ export function Layout({ children }: { children: ReactNode }) {
                     key={formatHash(entry.to)}
                     label={t(entry.label)}
                     active={formatHash(entry.to) === here}
-                    onClick={() => navigate(entry.to.path, entry.to.query)}
+                    onClick={() => navigateTo(lastPlaceOf(entry.to))}
                   />
                 ))}
               </NavLink>

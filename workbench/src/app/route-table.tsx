@@ -1,22 +1,28 @@
-import { lazy } from 'react';
 import { ENTITY_REGISTRY, type EntityName, type EntityRegistration } from '../entities/registry';
 import { entityPermission } from '../entity/access';
 import { EntityList } from '../entity/EntityList';
-import type { RouteLocation } from '../router/location';
+import { markListPaths, type RouteLocation } from '../router/location';
 import type { AreaKey, NavArea, NavEntry, RouteDefinition } from '../router/route-types';
 import { ComingSoon } from './ComingSoon';
+import { lazyScreen } from './lazy-screen';
 
-const ReplayTranscriptRoute = lazy(() =>
+const ReplayTranscriptRoute = lazyScreen(() =>
   import('../screens/replay/transcript/ReplayTranscript').then((m) => ({
     default: ({ location }: { location: RouteLocation }) => <m.ReplayTranscript location={location} hasCorpus />,
   })),
 );
 
-const CorpusReplayRoute = lazy(() =>
+const CorpusReplayRoute = lazyScreen(() =>
   import('../screens/replay/corpus/CorpusReplay').then((m) => ({ default: m.CorpusReplay })),
 );
 
+const QcOverviewRoute = lazyScreen(() =>
+  import('../screens/qc/overview/QcOverview').then((m) => ({ default: m.QcOverview })),
+);
+
 const registrations = Object.values(ENTITY_REGISTRY) as EntityRegistration<never>[];
+// the lists keep their place in the query (router/list-state.ts) and stay mounted while it changes
+markListPaths(registrations.map((r) => r.description.listPath));
 const listOf = (name: EntityName): RouteLocation => ({ path: ENTITY_REGISTRY[name].description.listPath, query: {} });
 
 /** An entity's routes: its list (its own screen or EntityList of the description), then its other screens. */
@@ -41,11 +47,22 @@ function entityRoutes({ description: d, area, list, screens = [] }: EntityRegist
   ];
 }
 
+/** The QC overview reads AI results: whoever may view them has it as his home. */
+const overviewPermission = entityPermission(ENTITY_REGISTRY['qc-ai-result'].description.api.base, 'view');
+export const QC_OVERVIEW_PATH = '/qc/overview';
+
 /** The replay screens read rules: whoever may view rules may replay them. */
 const replayPermission = entityPermission(ENTITY_REGISTRY['qc-rule'].description.api.base, 'view');
 
 export const ROUTES: RouteDefinition[] = [
   ...registrations.flatMap(entityRoutes),
+  {
+    path: QC_OVERVIEW_PATH,
+    area: 'qc',
+    title: 'overview.title',
+    permission: overviewPermission,
+    component: QcOverviewRoute,
+  },
   {
     // ?ruleId= | ?schemeId= | ?draft=1 (&ruleId, &withinSchemeId), &sessionId=
     path: '/qc/replay',
@@ -79,17 +96,23 @@ function areaEntries(area: AreaKey, more: NavEntry[] = []): NavEntry[] {
   return [...entities, ...more];
 }
 
-/** An area without entities yet shows a single "coming soon" entry. */
-function areaNav(key: AreaKey, label: NavArea['label'], more: NavEntry[] = []): NavArea {
-  const entries = areaEntries(key, more);
+/** An area without entities yet shows a single "coming soon" entry; `first` entries come before the entities'. */
+function areaNav(key: AreaKey, label: NavArea['label'], more: NavEntry[] = [], first: NavEntry[] = []): NavArea {
+  const entries = [...first, ...areaEntries(key, more)];
   return { key, label, entries: entries.length > 0 ? entries : [{ label: 'nav.coming', to: coming(key) }] };
 }
 
 export const NAV: NavArea[] = [
-  areaNav('qc', 'area.qc', [
-    { label: 'nav.qcReplay', to: { path: '/qc/replay', query: {} }, permission: replayPermission },
-    { label: 'nav.qcReplayCorpus', to: { path: '/qc/replay/corpus', query: {} }, permission: replayPermission },
-  ]),
+  areaNav(
+    'qc',
+    'area.qc',
+    [
+      { label: 'nav.qcReplay', to: { path: '/qc/replay', query: {} }, permission: replayPermission },
+      { label: 'nav.qcReplayCorpus', to: { path: '/qc/replay/corpus', query: {} }, permission: replayPermission },
+    ],
+    // the home of users who see AI results (homeFor takes the first entry they may view)
+    [{ label: 'nav.qcOverview', to: { path: QC_OVERVIEW_PATH, query: {} }, permission: overviewPermission }],
+  ),
   areaNav('online', 'area.online'),
   areaNav('ticket', 'area.ticket'),
   areaNav('censor', 'area.censor'),
@@ -98,8 +121,8 @@ export const NAV: NavArea[] = [
 ];
 
 /**
- * The home route of a signed-in user: the first entry of the side navigation he may view (the scheme list for an
- * inspector, his AI results for an agent), from his permission keys.
+ * The home route of a signed-in user: the first entry of the side navigation he may view (the QC overview for whoever
+ * sees AI results, the scheme list for a rule editor who does not), from his permission keys.
  */
 export function homeFor(can: (key: string | undefined) => boolean): RouteLocation {
   for (const area of NAV) {

@@ -7,6 +7,7 @@ import {
   type ResultRule,
 } from '@qcdesk/contracts';
 import { createElement } from 'react';
+import { agentLabel } from '../entity/cells';
 import type { EntityDescription } from '../entity/types';
 import { translate } from '../i18n/locale-store';
 import { SortHeader } from '../screens/qc/ai-result/sort-header';
@@ -67,13 +68,16 @@ export const aiResultDescription: EntityDescription<AiResultRow> = {
   keyword: false,
   filters: [
     { key: 'id', label: 'aiResult.id', kind: 'text' },
-    { key: 'sessionId', label: 'aiResult.sessionId', kind: 'text' },
-    { key: 'agentId', label: 'aiResult.agentId', kind: 'directory', directory: 'AGENT' },
+    { key: 'sessionId', label: 'aiResult.sessionId', kind: 'text', primary: true },
+    { key: 'agentId', label: 'aiResult.agentId', kind: 'directory', directory: 'AGENT', primary: true },
     { key: 'groupId', label: 'aiResult.groupId', kind: 'directory', directory: 'GROUP' },
-    { key: 'censorBanId', label: 'aiResult.censorBan', kind: 'text' },
+    // beyond the spec: the QC overview opens the list on a line or on a hit rule
+    { key: 'lineId', label: 'aiResult.line', kind: 'directory', directory: 'LINE' },
+    { key: 'ruleId', label: 'aiResult.hitRule', kind: 'directory', directory: 'RULE' },
+    { key: 'censorBanId', label: 'aiResult.censorBan', kind: 'censorBan' },
     { key: 'agentWords', label: 'aiResult.agentWords', kind: 'text' },
     { key: 'customerWords', label: 'aiResult.customerWords', kind: 'text' },
-    { key: 'trackClient', label: 'aiResult.channel', kind: 'text' },
+    { key: 'trackClient', label: 'aiResult.channel', kind: 'directory', directory: 'CHANNEL' },
     { key: 'isComplaint', label: 'aiResult.isComplaint', kind: 'select', dictionary: YesNo },
     { key: 'isReview', label: 'aiResult.isReview', kind: 'select', dictionary: YesNo },
     { key: 'isVeto', label: 'aiResult.isVeto', kind: 'select', dictionary: YesNo },
@@ -81,11 +85,11 @@ export const aiResultDescription: EntityDescription<AiResultRow> = {
   ],
   columns: [
     { key: 'id', width: 80, title: 'aiResult.id', link: detailOf },
-    { key: 'sessionId', width: 190, title: 'aiResult.sessionId' },
-    { key: 'name', width: 90, title: 'aiResult.agentName' },
+    { key: 'sessionId', width: 170, title: 'aiResult.sessionId' },
+    { key: 'name', width: 130, title: 'aiResult.agentName', value: (row) => agentLabel(row.name, row.nick) },
     {
       key: 'groups',
-      width: 170,
+      width: 160,
       title: 'aiResult.groups',
       kind: 'fold',
       fold: {
@@ -96,10 +100,10 @@ export const aiResultDescription: EntityDescription<AiResultRow> = {
         },
       },
     },
-    { key: 'schemeName', width: 170, title: 'aiResult.scheme' },
+    { key: 'schemeName', width: 150, title: 'aiResult.scheme' },
     { key: 'aiStatus', width: 100, title: 'aiResult.aiStatus', kind: 'tag', dictionary: QcResultStatus },
-    { key: 'trackClient', width: 80, title: 'aiResult.channel' },
-    { key: 'createTime', width: 110, title: 'aiResult.sessionStart', kind: 'time' },
+    { key: 'trackClient', width: 100, title: 'aiResult.channel' },
+    { key: 'createTime', width: 170, title: 'aiResult.sessionStart', kind: 'time' },
     { key: 'duration', width: 90, title: 'aiResult.duration' },
     {
       key: 'aiScore',
@@ -109,7 +113,7 @@ export const aiResultDescription: EntityDescription<AiResultRow> = {
     },
     {
       key: 'resultRules',
-      width: 230,
+      width: 220,
       title: 'aiResult.aiRules',
       kind: 'fold',
       fold: { limit: LIMITS.foldRules, label: ruleName },
@@ -131,14 +135,15 @@ export const aiResultDescription: EntityDescription<AiResultRow> = {
     { key: 'reviewScore', width: 80, title: 'aiResult.reviewScore' },
     { key: 'isReview', width: 80, title: 'aiResult.isReview', value: (row) => yesNo(row.isReview) },
     { key: 'isComplaint', width: 80, title: 'aiResult.isComplaint', value: (row) => yesNo(row.isComplaint) },
-    { key: 'comments', title: 'common.comments' },
-    { key: 'modifyTime', width: 110, title: 'common.modifyTime', kind: 'time' },
+    { key: 'comments', width: 160, title: 'common.comments' },
+    { key: 'modifyTime', width: 170, title: 'common.modifyTime', kind: 'time' },
   ],
   fields: [
     'id',
     'sessionId',
     'chatId',
     'name',
+    'nick',
     'groups',
     'schemeId',
     'schemeName',
@@ -168,5 +173,4 @@ export const aiResultDescription: EntityDescription<AiResultRow> = {
     },
   ],
   defaultPageSize: 20,
-  minTableWidth: 2300,
 };

@@ -10,6 +10,7 @@ import {
 } from '@qcdesk/contracts';
 import { createElement } from 'react';
 import { type ApiClient, errorText } from '../api/client';
+import { agentLabel } from '../entity/cells';
 import type { EntityDescription } from '../entity/types';
 import { translate } from '../i18n/locale-store';
 import { SortHeader } from '../screens/qc/ai-result/sort-header';
@@ -71,22 +72,24 @@ export const manualResultDescription: EntityDescription<ManualResultRow> = {
   keyword: false,
   filters: [
     { key: 'id', label: 'aiResult.id', kind: 'text' },
-    { key: 'sessionId', label: 'aiResult.sessionId', kind: 'text' },
+    { key: 'sessionId', label: 'aiResult.sessionId', kind: 'text', primary: true },
     { key: 'customerId', label: 'manual.customerId', kind: 'text' },
     { key: 'customerNick', label: 'manual.customerNick', kind: 'text' },
     { key: 'customerPhone', label: 'manual.customerPhone', kind: 'text' },
-    { key: 'agentId', label: 'aiResult.agentId', kind: 'directory', directory: 'AGENT' },
+    { key: 'agentId', label: 'aiResult.agentId', kind: 'directory', directory: 'AGENT', primary: true },
     { key: 'groupId', label: 'aiResult.groupId', kind: 'directory', directory: 'GROUP' },
-    { key: 'censorBanId', label: 'aiResult.censorBan', kind: 'text' },
+    { key: 'censorBanId', label: 'aiResult.censorBan', kind: 'censorBan' },
     { key: 'agentWords', label: 'aiResult.agentWords', kind: 'text' },
     { key: 'customerWords', label: 'aiResult.customerWords', kind: 'text' },
-    { key: 'trackClient', label: 'aiResult.channel', kind: 'text' },
+    { key: 'trackClient', label: 'aiResult.channel', kind: 'directory', directory: 'CHANNEL' },
     { key: 'pass', label: 'manual.pass', kind: 'select', dictionary: PassFilter },
     { key: 'resolved', label: 'aiResult.resolved', kind: 'select', dictionary: YesNo },
     {
       key: 'timeby',
       label: 'aiResult.timeby',
       kind: 'select',
+      // with the quick date it says which time the days count
+      primary: true,
       dictionary: ManualResultTimeBy,
       defaultValue: LIST_DEFAULTS.manualResult.timeby,
     },
@@ -95,50 +98,56 @@ export const manualResultDescription: EntityDescription<ManualResultRow> = {
     {
       key: 'sessionId',
       title: 'aiResult.sessionId',
+      width: 170,
       link: (row) => ({ path: MANUAL_DETAIL_PATH, query: { id: row.sessionId, _modal: 'large' } }),
     },
-    { key: 'id', title: 'aiResult.id' },
-    { key: 'name', title: 'aiResult.agentName' },
+    { key: 'id', title: 'aiResult.id', width: 80 },
+    { key: 'name', title: 'aiResult.agentName', width: 130, value: (row) => agentLabel(row.name, row.nick) },
     {
       key: 'groups',
       title: 'aiResult.groups',
+      width: 160,
       kind: 'fold',
       fold: { limit: 3, label: (g) => (g as { groupName?: string | null; groupId: string }).groupName ?? '' },
     },
-    { key: 'schemeName', title: 'aiResult.scheme' },
+    { key: 'schemeName', title: 'aiResult.scheme', width: 150 },
     { key: 'manualStatus', title: 'manual.status', kind: 'tag', dictionary: QcResultStatus, width: 100 },
-    { key: 'trackClient', title: 'aiResult.channel' },
-    { key: 'sessionBeginTime', title: 'aiResult.sessionStart', kind: 'time' },
-    { key: 'duration', title: 'aiResult.duration' },
+    { key: 'trackClient', title: 'aiResult.channel', width: 90 },
+    { key: 'sessionBeginTime', title: 'aiResult.sessionStart', kind: 'time', width: 170 },
+    { key: 'duration', title: 'aiResult.duration', width: 90 },
     {
       key: 'aiScore',
       title: 'aiResult.aiScore',
+      width: 100,
       header: () => createElement(SortHeader, { sortKey: 'ai_score', title: 'aiResult.aiScore' }),
     },
     {
       key: 'aiRules',
       title: 'aiResult.aiRules',
+      width: 220,
       kind: 'fold',
       fold: { limit: 5, label: (r) => (r as { ruleName?: string | null; ruleId: string }).ruleName ?? '' },
     },
     {
       key: 'manualScore',
       title: 'aiResult.manualScore',
+      width: 100,
       value: manualScoreText,
       header: () => createElement(SortHeader, { sortKey: 'manual_score', title: 'aiResult.manualScore' }),
     },
     {
       key: 'manualRules',
       title: 'manual.manualRules',
+      width: 200,
       kind: 'fold',
       value: (row) => foldManualRules(deductedRules(row), Number.POSITIVE_INFINITY),
       fold: { limit: 5, label: (r) => (r as { ruleName?: string | null; ruleId: string }).ruleName ?? '' },
     },
-    { key: 'reviewScore', title: 'aiResult.reviewScore' },
-    { key: 'isReview', title: 'aiResult.isReview', value: (row) => yesNo(row.isReview) },
-    { key: 'isComplaint', title: 'aiResult.isComplaint', value: (row) => yesNo(row.isComplaint) },
-    { key: 'satisfaction', title: 'aiResult.scores', value: (row) => satisfactionText(row.satisfaction) },
-    { key: 'comments', title: 'common.comments' },
+    { key: 'reviewScore', title: 'aiResult.reviewScore', width: 90 },
+    { key: 'isReview', title: 'aiResult.isReview', width: 90, value: (row) => yesNo(row.isReview) },
+    { key: 'isComplaint', title: 'aiResult.isComplaint', width: 90, value: (row) => yesNo(row.isComplaint) },
+    { key: 'satisfaction', title: 'aiResult.scores', width: 80, value: (row) => satisfactionText(row.satisfaction) },
+    { key: 'comments', title: 'common.comments', width: 160 },
   ],
   rowActions: [
     {
@@ -170,5 +179,4 @@ export const manualResultDescription: EntityDescription<ManualResultRow> = {
     },
   ],
   defaultPageSize: 20,
-  minTableWidth: 2300,
 };

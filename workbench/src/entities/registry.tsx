@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react';
+import { lazyScreen } from '../app/lazy-screen';
 import type { EntityCall } from '../entity/access';
 import type { EntityDescription, EntityRecord } from '../entity/types';
 import type { MessageKey } from '../i18n/dictionary';
@@ -64,9 +65,9 @@ const RuleCreate = lazy(() =>
   import('../screens/qc/rule/RuleCreate').then((m) => ({ default: () => <m.RuleCreate /> })),
 );
 const RuleConfig = lazy(() => import('../screens/qc/rule/RuleConfig').then((m) => ({ default: m.RuleConfig })));
-const TaskList = lazy(() => import('../screens/qc/task/TaskList').then((m) => ({ default: m.TaskList })));
+const TaskList = lazyScreen(() => import('../screens/qc/task/TaskList').then((m) => ({ default: m.TaskList })));
 const TaskEdit = lazy(() => import('../screens/qc/task/TaskEdit').then((m) => ({ default: m.TaskEdit })));
-const AiResultList = lazy(() =>
+const AiResultList = lazyScreen(() =>
   import('../screens/qc/ai-result/AiResultList').then((m) => ({ default: m.AiResultList })),
 );
 const AiResultDetail = lazy(() =>
@@ -75,7 +76,7 @@ const AiResultDetail = lazy(() =>
 const AiResultChange = lazy(() =>
   import('../screens/qc/ai-result/AiResultChange').then((m) => ({ default: m.AiResultChange })),
 );
-const ManualResultList = lazy(() =>
+const ManualResultList = lazyScreen(() =>
   import('../screens/qc/manual-result/ManualResultList').then((m) => ({ default: m.ManualResultList })),
 );
 const ManualResultDetail = lazy(() =>
@@ -84,7 +85,7 @@ const ManualResultDetail = lazy(() =>
 const ManualAssess = lazy(() =>
   import('../screens/qc/manual-result/ManualAssess').then((m) => ({ default: m.ManualAssess })),
 );
-const ComplaintList = lazy(() =>
+const ComplaintList = lazyScreen(() =>
   import('../screens/qc/complaint/ComplaintList').then((m) => ({ default: m.ComplaintList })),
 );
 const ComplaintDetail = lazy(() =>

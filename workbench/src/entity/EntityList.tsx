@@ -1,20 +1,6 @@
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  LoadingOverlay,
-  Pagination,
-  SegmentedControl,
-  Select,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Anchor, Button, Group, Pagination, SegmentedControl, Select, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { QuickDate } from '@qcdesk/contracts';
-import { IconSearch } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useApi } from '../api/api-context';
 import { errorText } from '../api/client';
@@ -22,20 +8,29 @@ import { type DeletedState, type RecordId, resource } from '../api/resource';
 import { useLoad } from '../api/use-load';
 import { useCan } from '../auth/session-store';
 import { useI18n } from '../i18n/locale-store';
+import {
+  changedList,
+  decodeList,
+  decodePaging,
+  encodeList,
+  encodePaging,
+  type ListField,
+  SIZE_KEY,
+} from '../router/list-state';
 import type { RouteLocation } from '../router/location';
 import { navigate, useReloadToken } from '../router/router-store';
 import { confirmAction } from '../ui/confirm';
 import { FormErrorBanner } from '../ui/FormErrorBanner';
 import { notifySuccess, notifyWarning } from '../ui/notify';
 import { mayUse } from './access';
-import { renderCell } from './cells';
-import { FilterFields } from './FilterFields';
-import { type EntityDescription, type EntityRecord, filterDefaults, type ToolbarButton } from './types';
+import { ColumnChooser } from './ColumnChooser';
+import { useHiddenColumns } from './column-choice';
+import { FilterFields, foldsFilters } from './FilterFields';
+import { type FilterTag, FilterTags } from './FilterTags';
+import { ListTable } from './ListTable';
+import type { EntityDescription, EntityRecord, ToolbarButton } from './types';
 
 const DEFAULT_PAGE_SIZES = [10, 20, 30, 50, 100] as const;
-
-/** The row actions' column: as wide as its buttons (the 1% shrinks it to them), never wrapping a label. */
-const ACTIONS_COLUMN = { width: '1%', whiteSpace: 'nowrap' } as const;
 
 export interface EntityListProps<R extends EntityRecord> {
   description: EntityDescription<R>;
@@ -46,10 +41,18 @@ export interface EntityListProps<R extends EntityRecord> {
   baseFilters?: Readonly<Record<string, unknown>>;
   /** shown above the search row (e.g. radio filters with counts) */
   toolbar?: ReactNode;
-  /** more inputs in the search row, applied by the caller through `onSearch` / cleared through `onReset` */
+  /** more inputs beside the most used filters, applied by the caller through `onSearch` / cleared through `onReset` */
   searchFields?: ReactNode;
-  onSearch?: () => void;
+  /** more inputs folded under 展开 with the filters not marked `primary` */
+  moreSearchFields?: ReactNode;
+  /** 搜索: the caller's own inputs as query entries (its place in the address), merged into the list's */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a caller that keeps its inputs itself returns nothing
+  onSearch?: () => Readonly<Record<string, string | undefined>> | void;
   onReset?: () => void;
+  /** query entries 重置 keeps besides the view (tab, trash) and page size, e.g. a status radio */
+  keepOnReset?: readonly string[];
+  /** the caller's active filters as removable tags, beside the list's own */
+  extraTags?: readonly FilterTag[];
 }
 
 /** What row actions and extra toolbar buttons may use besides the row. */
@@ -58,9 +61,24 @@ export interface ListContext<R> {
   reload: () => void;
 }
 
+/** The keyword and the description's filters, as they sit in the query. */
+function filterFields(d: EntityDescription<EntityRecord>): ListField[] {
+  const fields: ListField[] = d.filters.map((f) => ({ key: f.key, defaultValue: f.defaultValue }));
+  return d.keyword ? [{ key: 'keyword' }, ...fields] : fields;
+}
+
+/** About how wide a label is drawn (px): a Chinese character 14, a Latin one 8. */
+function labelWidth(text: string): number {
+  let width = 0;
+  for (const ch of text) width += ch.charCodeAt(0) > 0x2e80 ? 14 : 8;
+  return width;
+}
+
 /**
- * The list screen of any entity description: tabs, NONE/TRASH views, keyword and filters, paging, row
- * selection, bulk delete/restore/empty/activate/deactivate with confirmations, and reload on `_reload=list`.
+ * The list screen of any entity description: tabs, NONE/TRASH views, keyword and filters (the most used shown, the
+ * rest folded), active filters as tags, paging, a column chooser, row selection, bulk delete/restore/empty/activate/
+ * deactivate with confirmations, and reload on `_reload=list`. Its place (filters, quick date, page, page size, view)
+ * is the route's query (router/list-state.ts), so reload, back/forward and the side menu bring it back.
  */
 export function EntityList<R extends EntityRecord>({
   description: d,
@@ -69,34 +87,46 @@ export function EntityList<R extends EntityRecord>({
   baseFilters,
   toolbar,
   searchFields,
+  moreSearchFields,
   onSearch,
   onReset,
+  keepOnReset,
+  extraTags,
 }: EntityListProps<R>) {
   const client = useApi();
   const api = useMemo(() => resource<R>(client, d.api.base, { detailParam: d.api.detailParam }), [client, d]);
-  const { t, m, locale, label } = useI18n();
+  const { t, m, label } = useI18n();
   const can = useCan();
   const reloadToken = useReloadToken();
 
   const deleted: DeletedState = d.softDelete && location.query.deleted === 'TRASH' ? 'TRASH' : 'NONE';
   const tabValue = d.tabs ? (location.query[d.tabs.param] ?? d.tabs.defaultValue) : undefined;
   const pageSizes = d.pageSizes ?? DEFAULT_PAGE_SIZES;
+  const defaultSize = d.defaultPageSize ?? 20;
+  const fields = useMemo(() => filterFields(d as unknown as EntityDescription<EntityRecord>), [d]);
 
-  const [draft, setDraft] = useState<Record<string, string>>(() => filterDefaults(d.filters));
-  const [applied, setApplied] = useState<Record<string, string>>(() => filterDefaults(d.filters));
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(d.defaultPageSize ?? 20);
+  // the applied filters and paging are the query's; only what is typed before 搜索 is held here
+  const appliedKey = JSON.stringify(decodeList(location.query, fields));
+  const applied = useMemo(() => JSON.parse(appliedKey) as Record<string, string>, [appliedKey]);
+  const { page, size } = decodePaging(location.query, defaultSize, pageSizes);
+  const quickParam = d.quickDate?.param ?? 'quickDate';
+  const quickDate = d.quickDate
+    ? ((location.query[quickParam] as QuickDate | undefined) ?? d.quickDate.defaultValue)
+    : undefined;
+  const [draft, setDraft] = useState<Record<string, string>>(applied);
+  // back/forward or a removed tag changes the applied filters: the inputs show them again
+  useEffect(() => setDraft(applied), [applied]);
+  const [expanded, setExpanded] = useState(false);
+  const [hidden, setHidden] = useHiddenColumns(d.name);
   // a failed bulk action; a failed load is the loader's own error
   const [actionError, setActionError] = useState<string | null>(null);
   const [selected, setSelected] = useState<RecordId[]>([]);
   const [localReload, setLocalReload] = useState(0);
-  const [quickDate, setQuickDate] = useState<QuickDate | undefined>(d.quickDate?.defaultValue);
   const baseKey = JSON.stringify(baseFilters ?? {});
 
-  // A new view (tab, trash) starts on page 1 with nothing selected.
+  // A new view (tab, trash) starts with nothing selected.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset exactly when the view changes
   useEffect(() => {
-    setPage(1);
     setSelected([]);
   }, [deleted, tabValue]);
 
@@ -105,9 +135,9 @@ export function EntityList<R extends EntityRecord>({
     for (const [key, value] of Object.entries(applied)) if (value.trim() !== '') body[key] = value.trim();
     if (d.softDelete) body.deleted = deleted;
     if (d.tabs && tabValue) body[d.tabs.param] = tabValue;
-    if (d.quickDate && quickDate) body[d.quickDate.param ?? 'quickDate'] = quickDate;
+    if (d.quickDate && quickDate) body[quickParam] = quickDate;
     return Object.assign(body, JSON.parse(baseKey) as Record<string, unknown>);
-  }, [applied, d, deleted, tabValue, quickDate, baseKey]);
+  }, [applied, d, deleted, tabValue, quickDate, quickParam, baseKey]);
   const loaded = useLoad(
     () => {
       // a new load replaces the message of a failed bulk action
@@ -160,25 +190,44 @@ export function EntityList<R extends EntityRecord>({
   const setStatus = (status: string, action: string) =>
     bulk(t('common.confirmStatus', { action, count }), (ids) => api.setStatus(ids, status));
 
+  /** A new place of the list: a history entry of its own, so back returns to the one before. */
   const setQuery = useCallback(
-    (change: Record<string, string | undefined>) =>
-      navigate(location.path, { ...location.query, ...change, _reload: undefined }),
+    (change: Readonly<Record<string, string | undefined>>) => navigate(location.path, changedList(location, change)),
     [location],
   );
 
   const search = () => {
-    onSearch?.();
-    setApplied(draft);
-    setPage(1);
+    const own: Record<string, string> = {};
+    for (const [key, value] of Object.entries(draft)) own[key] = value.trim();
+    setQuery({ ...encodeList(own, fields), ...(onSearch?.() ?? {}) });
+    // the same filters again still reload (new rows may have come in)
     setLocalReload((n) => n + 1);
   };
   const reset = () => {
     onReset?.();
-    setDraft(filterDefaults(d.filters));
-    setApplied(filterDefaults(d.filters));
-    setQuickDate(d.quickDate?.defaultValue);
-    setPage(1);
+    const keep = new Set<string>(['deleted', SIZE_KEY, ...(d.tabs ? [d.tabs.param] : []), ...(keepOnReset ?? [])]);
+    const query: Record<string, string> = {};
+    for (const [key, value] of Object.entries(location.query)) if (keep.has(key)) query[key] = value;
+    setDraft(decodeList({}, fields) as Record<string, string>);
+    navigate(location.path, query);
   };
+
+  const tags: FilterTag[] = [];
+  if (d.keyword && applied.keyword)
+    tags.push({ key: 'keyword', label: t('common.keyword'), value: applied.keyword, remove: { keyword: undefined } });
+  for (const filter of d.filters) {
+    const value = applied[filter.key] ?? '';
+    if (value === '' || value === (filter.defaultValue ?? '')) continue;
+    tags.push({
+      key: filter.key,
+      label: t(filter.label),
+      value: filter.kind === 'select' && filter.dictionary ? label(filter.dictionary, value) : value,
+      directory: filter.kind === 'directory' ? filter.directory : undefined,
+      remove: { [filter.key]: undefined },
+    });
+  }
+  tags.push(...(extraTags ?? []));
+  const folds = foldsFilters(d.filters) || moreSearchFields !== undefined;
 
   const listContext: ListContext<R> = { records, reload: () => setLocalReload((n) => n + 1) };
   const activateTip = d.status?.activateTip?.(location.query) ?? null;
@@ -206,10 +255,32 @@ export function EntityList<R extends EntityRecord>({
           {t(b.label)}
         </Button>
       ));
-  const actionsCol = (d.rowActions?.length ?? 0) > 0;
+  const rowActions = d.rowActions ?? [];
+  const actionsWidth = 32 + rowActions.reduce((w, a) => w + labelWidth(t(a.label)) + 12, 0);
+  const rowButtons = (row: R) =>
+    rowActions
+      .filter((a) => can(a.permission) && (a.visible?.(row) ?? true))
+      .map((a) => (
+        <Anchor
+          key={a.label}
+          component="button"
+          type="button"
+          onClick={() => {
+            if (a.run) {
+              void a.run(row, { client, ...listContext });
+              return;
+            }
+            const target = a.to?.(row);
+            if (target) navigate(target.path, target.query);
+          }}
+        >
+          {t(a.label)}
+        </Anchor>
+      ));
+  const filterProps = { keyword: d.keyword, filters: d.filters, draft, onChange: setDraft, onSubmit: search };
 
   return (
-    <Stack gap="sm" pos="relative">
+    <Stack gap="xs" pos="relative">
       {d.tabs && (
         <Tabs value={tabValue} onChange={(value) => value && setQuery({ [d.tabs!.param]: value })}>
           <Tabs.List>
@@ -225,7 +296,7 @@ export function EntityList<R extends EntityRecord>({
         <SegmentedControl
           w="fit-content"
           value={deleted}
-          onChange={(value) => setQuery({ deleted: value })}
+          onChange={(value) => setQuery({ deleted: value === 'NONE' ? undefined : value })}
           data={[
             { value: 'NONE', label: t('common.listView') },
             { value: 'TRASH', label: t('common.trashView') },
@@ -238,23 +309,38 @@ export function EntityList<R extends EntityRecord>({
           w="fit-content"
           aria-label={t('common.quickDate')}
           value={quickDate ?? d.quickDate.defaultValue}
-          onChange={(value) => {
-            setQuickDate(value as QuickDate);
-            setPage(1);
-          }}
+          onChange={(value) => setQuery({ [quickParam]: value === d.quickDate!.defaultValue ? undefined : value })}
           data={QuickDate.values.map((value) => ({ value, label: label(QuickDate, value) }))}
         />
       )}
       <Group gap="xs" align="flex-end">
-        <FilterFields keyword={d.keyword} filters={d.filters} draft={draft} onChange={setDraft} onSubmit={search} />
+        <FilterFields {...filterProps} part={folds ? 'primary' : 'all'} />
         {searchFields}
+        {!folds && moreSearchFields}
         <Button leftSection={<IconSearch size={16} />} onClick={search}>
           {t('common.search')}
         </Button>
         <Button variant="default" onClick={reset}>
           {t('common.reset')}
         </Button>
+        {folds && (
+          <Button
+            variant="subtle"
+            aria-expanded={expanded}
+            rightSection={expanded ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
+            onClick={() => setExpanded((e) => !e)}
+          >
+            {expanded ? t('common.collapseFilters') : t('common.expandFilters')}
+          </Button>
+        )}
       </Group>
+      {folds && expanded && (
+        <Group gap="xs" align="flex-end" data-more-filters>
+          <FilterFields {...filterProps} part="more" />
+          {moreSearchFields}
+        </Group>
+      )}
+      <FilterTags tags={tags} onRemove={setQuery} />
       <Group gap="xs">
         {deleted === 'NONE' && toolbarButtons(d.toolbar?.left)}
         {deleted === 'NONE' && d.create && mayUse(can, d.api.base, 'create') && (
@@ -300,90 +386,24 @@ export function EntityList<R extends EntityRecord>({
             {t('common.selected', { count })}
           </Text>
         )}
-        {deleted === 'NONE' && (d.toolbar?.right?.length ?? 0) > 0 && (
-          <Group gap="xs" ml="auto" data-toolbar="right">
-            {toolbarButtons(d.toolbar?.right)}
-          </Group>
-        )}
+        <Group gap="xs" ml="auto" data-toolbar="right">
+          {deleted === 'NONE' && toolbarButtons(d.toolbar?.right)}
+          <ColumnChooser columns={d.columns} hidden={hidden} onChange={setHidden} />
+        </Group>
       </Group>
-      <FormErrorBanner error={error} />
-      <div style={{ position: 'relative', overflowX: d.minTableWidth ? 'auto' : undefined }}>
-        <LoadingOverlay visible={loading} />
-        <Table striped highlightOnHover withTableBorder miw={d.minTableWidth}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={40}>
-                <Checkbox
-                  aria-label="select all"
-                  checked={allSelected}
-                  indeterminate={count > 0 && !allSelected}
-                  onChange={toggleAll}
-                />
-              </Table.Th>
-              {d.columns.map((column) => (
-                <Table.Th key={column.key} w={column.width}>
-                  {column.header ? column.header() : t(column.title)}
-                </Table.Th>
-              ))}
-              {actionsCol && (
-                <Table.Th data-actions style={ACTIONS_COLUMN}>
-                  {t('common.operation')}
-                </Table.Th>
-              )}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {records.map((row) => (
-              <Table.Tr key={String(row.id)} data-row-id={String(row.id)}>
-                <Table.Td>
-                  <Checkbox
-                    aria-label={`select ${row.id}`}
-                    checked={selected.includes(row.id)}
-                    onChange={() => toggle(row.id)}
-                  />
-                </Table.Td>
-                {d.columns.map((column) => (
-                  <Table.Td key={column.key}>{renderCell(column, row, locale)}</Table.Td>
-                ))}
-                {actionsCol && (
-                  <Table.Td data-actions style={ACTIONS_COLUMN}>
-                    <Group gap="xs" wrap="nowrap">
-                      {d
-                        .rowActions!.filter((a) => can(a.permission) && (a.visible?.(row) ?? true))
-                        .map((a) => (
-                          <Anchor
-                            key={a.label}
-                            component="button"
-                            type="button"
-                            onClick={() => {
-                              if (a.run) {
-                                void a.run(row, { client, ...listContext });
-                                return;
-                              }
-                              const target = a.to?.(row);
-                              if (target) navigate(target.path, target.query);
-                            }}
-                          >
-                            {t(a.label)}
-                          </Anchor>
-                        ))}
-                    </Group>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-            {!loading && records.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={d.columns.length + (actionsCol ? 2 : 1)}>
-                  <Text c="dimmed" ta="center">
-                    {t('common.noData')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-      </div>
+      {/* 重试 runs the list's load again; a failed bulk action is retried by doing it again */}
+      <FormErrorBanner error={error} onRetry={actionError ? undefined : loaded.reload} />
+      <ListTable
+        columns={d.columns.filter((c) => !hidden.includes(c.key))}
+        records={records}
+        loading={loading}
+        selected={selected}
+        onToggle={toggle}
+        onToggleAll={toggleAll}
+        actions={rowActions.length > 0 ? rowButtons : null}
+        actionsWidth={actionsWidth}
+        minWidth={d.minTableWidth}
+      />
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
           {t('common.total', { total: data?.total ?? 0 })}
@@ -392,7 +412,7 @@ export function EntityList<R extends EntityRecord>({
           <Pagination
             total={Math.max(1, Math.ceil((data?.total ?? 0) / size))}
             value={page}
-            onChange={setPage}
+            onChange={(next) => setQuery(encodePaging(next, size, defaultSize))}
             size="sm"
           />
           <Select
@@ -402,10 +422,7 @@ export function EntityList<R extends EntityRecord>({
             allowDeselect={false}
             data={pageSizes.map((s) => ({ value: String(s), label: `${s}` }))}
             value={String(size)}
-            onChange={(value) => {
-              setSize(Number(value));
-              setPage(1);
-            }}
+            onChange={(value) => setQuery(encodePaging(1, Number(value), defaultSize))}
           />
         </Group>
       </Group>

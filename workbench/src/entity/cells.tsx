@@ -11,6 +11,27 @@ function cellValue<R>(column: EntityColumn<R>, row: R): unknown {
   return column.value ? column.value(row) : (row as Record<string, unknown>)[column.key];
 }
 
+/**
+ * An agent as the rows and the agent filter both show him (issue 15, defect 8): his name with the nick he goes by,
+ * "陈静（小陈）"; either alone when the other is missing or the same.
+ */
+export function agentLabel(name: string | null | undefined, nick: string | null | undefined): string | null {
+  const n = name?.trim() || null;
+  const k = nick?.trim() || null;
+  if (n && k && n !== k) return `${n}（${k}）`;
+  return n ?? k;
+}
+
+/** The whole text of a cell for its tooltip (a one-line cell may end in '…'); none for badges and custom cells. */
+export function cellTitle<R>(column: EntityColumn<R>, row: R, locale: Locale): string | undefined {
+  if (column.render || column.kind === 'fold' || column.kind === 'tag') return undefined;
+  const value = cellValue(column, row);
+  if (isAbsent(value)) return undefined;
+  if (column.kind === 'time') return displayTime(value);
+  if (column.kind === 'dict') return column.dictionary?.label(String(value), locale) ?? String(value);
+  return displayText(value);
+}
+
 /** One cell of an entity list, by the column's kind; '--' for absent values. */
 export function renderCell<R>(column: EntityColumn<R>, row: R, locale: Locale): ReactNode {
   if (column.render) return column.render(row);

@@ -39,12 +39,17 @@ export interface EntityColumn<R> {
 export interface EntityFilter {
   key: string;
   label: MessageKey;
-  /** a text box, a dictionary select, or a pick by name of an agent, group or line that sends its id */
-  kind: 'text' | 'select' | 'directory';
+  /**
+   * a text box, a dictionary select, a pick by name of an agent, group, line or channel that sends its id, or the
+   * sensitive-word libraries (`censorBan`: a pick of the libraries where the server lists them, else ids typed)
+   */
+  kind: 'text' | 'select' | 'directory' | 'censorBan';
   dictionary?: Dictionary<string>;
   directory?: DirectoryKind;
   /** what the filter shows and sends until changed, and again after a reset (a time basis: createTime) */
   defaultValue?: string;
+  /** among the few most used, always shown; the others fold under 展开 (all show when none is marked) */
+  primary?: boolean;
 }
 
 /** The filters' values before any search: each filter's default, where it has one. */
@@ -130,7 +135,7 @@ export interface EntityDescription<R extends EntityRecord> {
   rowActions?: RowAction<R>[];
   pageSizes?: readonly number[];
   defaultPageSize?: number;
-  /** lists with many columns: the table keeps at least this width (px) and scrolls sideways */
+  /** the table keeps at least this width (px) and scrolls sideways; by default the sum of its columns' widths */
   minTableWidth?: number;
   /** the entity's simple create/edit form, rendered by EntityForm (complex screens such as rule config stay custom) */
   form?: EntityFormDescription<R>;

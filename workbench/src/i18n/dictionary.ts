@@ -1,4 +1,5 @@
 import { commonEn, commonZh } from './areas/common';
+import { overviewEn, overviewZh } from './areas/overview';
 import { peopleEn, peopleZh } from './areas/people';
 import { qcEn, qcZh } from './areas/qc';
 import { replayEn, replayZh } from './areas/replay';
@@ -10,11 +11,11 @@ import { staffingEn, staffingZh } from './areas/staffing';
  * ./areas (a new area adds its file and one spread in each language below). Each area's English is typed by its
  * Chinese keys, so a key missing in one language still fails to compile.
  */
-const zh = { ...commonZh, ...peopleZh, ...qcZh, ...replayZh, ...staffingZh } as const;
+const zh = { ...commonZh, ...overviewZh, ...peopleZh, ...qcZh, ...replayZh, ...staffingZh } as const;
 
 export type MessageKey = keyof typeof zh;
 
-const en: Record<MessageKey, string> = { ...commonEn, ...peopleEn, ...qcEn, ...replayEn, ...staffingEn };
+const en: Record<MessageKey, string> = { ...commonEn, ...overviewEn, ...peopleEn, ...qcEn, ...replayEn, ...staffingEn };
 
 /** The interface languages, as @qcdesk/contracts names them (`Lang`). */
 export type Locale = 'zh' | 'en';

@@ -54,9 +54,24 @@ export function overlayOf(location: RouteLocation): Overlay | null {
   return width ? { kind: 'drawer', width } : null;
 }
 
-/** The identity of a page for keeping it mounted: its path and query without the router's own flags. */
+const listPaths = new Set<string>();
+
+/** The route table names the entity lists: they keep their place in the query and stay mounted while it changes. */
+export function markListPaths(paths: Iterable<string>): void {
+  for (const path of paths) listPaths.add(path);
+}
+
+export function isListPath(path: string): boolean {
+  return listPaths.has(path);
+}
+
+/**
+ * The identity of a page for keeping it mounted: its path and query without the router's own flags. A list is its
+ * path alone, as its query is only its place (filters, page), which it follows while staying mounted.
+ */
 export function pageKey(location: RouteLocation): string {
   const query: Record<string, string> = {};
+  if (listPaths.has(location.path)) return formatHash({ path: location.path, query });
   for (const [key, value] of Object.entries(location.query)) {
     if (key !== '_modal' && key !== '_drawer' && key !== '_reload') query[key] = value;
   }

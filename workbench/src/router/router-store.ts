@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { formatHash, overlayOf, parseHash, type QueryInput, type RouteLocation, toQuery } from './location';
+import { formatHash, isListPath, overlayOf, parseHash, type QueryInput, type RouteLocation, toQuery } from './location';
 
 /** A location as the router holds it: `key` changes on every navigation, so forms reopen fresh after a save. */
 export interface RouterEntry extends RouteLocation {
@@ -29,9 +29,40 @@ let counter = 0;
 let lastApplied = '';
 let parentOf: (path: string) => RouteLocation | null = () => null;
 
-/** The route table tells the router which list lies under a modal opened directly (a reload, a shared link). */
+/**
+ * The route table tells the router which list lies under a modal opened directly (a reload, a shared link). The store
+ * reads the address bar when this module loads, before the route table has said so: a modal found there without a page
+ * beneath gets its parent now (issue 15, defect 4: a reloaded detail showed a blank page and closed to the home).
+ */
 export function setModalParentResolver(resolver: (path: string) => RouteLocation | null): void {
   parentOf = resolver;
+  const { current, background } = useRouterStore.getState();
+  if (background === null && overlayOf(current)) {
+    const parent = parentOf(current.path);
+    if (parent) useRouterStore.setState({ background: entryOf(parent) });
+  }
+}
+
+/**
+ * Asked before the app leaves the current route (a form with unsaved edits): true to leave, false to stay, or the
+ * user's answer. Only in-app navigation asks; the browser's own back button and reload are the page's business
+ * (`beforeunload`).
+ */
+export type LeaveGuard = () => boolean | Promise<boolean>;
+let leaveGuard: LeaveGuard | null = null;
+
+/** Installs the guard; answers the function that removes it (if it is still the one installed). */
+export function setLeaveGuard(guard: LeaveGuard): () => void {
+  leaveGuard = guard;
+  return () => {
+    if (leaveGuard === guard) leaveGuard = null;
+  };
+}
+
+function whenMayLeave(go: () => void): void {
+  const answer = leaveGuard ? leaveGuard() : true;
+  if (answer === true) go();
+  else if (answer !== false) void answer.then((ok) => ok && go());
 }
 
 function currentHash(): string {
@@ -109,8 +140,35 @@ function openersFor(next: RouteLocation, how: How, state: RouterState): Opener[]
   return nearest && nearest.location.path === next.path ? openers.slice(0, -1) : openers;
 }
 
+/** The last place of each list this session (its query by path), for the side menu to bring it back. */
+const lastPlaces = new Map<string, Readonly<Record<string, string>>>();
+
+function rememberPlace(location: RouteLocation): void {
+  if (overlayOf(location) || !isListPath(location.path)) return;
+  const query: Record<string, string> = {};
+  for (const [key, value] of Object.entries(location.query)) if (!key.startsWith('_')) query[key] = value;
+  lastPlaces.set(location.path, query);
+}
+
+/**
+ * Where a side-menu entry leads: the list as it was last left this session (its filters, page, sort), or the entry
+ * itself. A remembered place that contradicts the entry's own query (another tab) is not used.
+ */
+export function lastPlaceOf(entry: RouteLocation): RouteLocation {
+  const kept = lastPlaces.get(entry.path);
+  if (kept === undefined) return entry;
+  for (const [key, value] of Object.entries(entry.query)) if (kept[key] !== value) return entry;
+  return { path: entry.path, query: kept };
+}
+
+/** Forgets the remembered places (signing out, tests). */
+export function forgetPlaces(): void {
+  lastPlaces.clear();
+}
+
 function apply(location: RouteLocation, how: How): void {
   const state = useRouterStore.getState();
+  rememberPlace(location);
   const next = entryOf(location);
   const isModal = overlayOf(next) !== null;
   const background = isModal ? backgroundFor(next, state.current, state.background) : null;
@@ -122,8 +180,15 @@ function apply(location: RouteLocation, how: How): void {
   });
 }
 
-/** Goes to a route. Same hash again still applies (a save that reopens its own form must reload the list). */
-export function navigate(path: string, query?: QueryInput, options: { replace?: boolean } = {}): void {
+/**
+ * Goes to a route. Same hash again still applies (a save that reopens its own form must reload the list). A form
+ * with unsaved edits is asked first (`setLeaveGuard`), unless `force`.
+ */
+export function navigate(path: string, query?: QueryInput, options: { replace?: boolean; force?: boolean } = {}): void {
+  if (!options.force) {
+    whenMayLeave(() => navigate(path, query, { ...options, force: true }));
+    return;
+  }
   const location = { path, query: toQuery(query) };
   const hash = formatHash(location);
   // the same hash again adds no history entry
@@ -145,6 +210,10 @@ export function navigateTo(location: RouteLocation, options: { replace?: boolean
  * stacked one, else the page), or, for a modal opened directly (a reload, a shared link), to the page beneath.
  */
 export function closeModal(): void {
+  whenMayLeave(leaveModal);
+}
+
+function leaveModal(): void {
   const { background, openers } = useRouterStore.getState();
   const opener = openers.at(-1);
   if (opener && typeof window !== 'undefined') {
@@ -153,7 +222,7 @@ export function closeModal(): void {
     return;
   }
   const target = background ?? { path: '/', query: {} };
-  navigate(target.path, target.query, { replace: true });
+  navigate(target.path, target.query, { replace: true, force: true });
 }
 
 /** Follows the address bar: back/forward buttons and typed hashes. */

@@ -126,7 +126,7 @@ export function CheckRangeForm({ value, forcedRole, earlierCids, field, onChange
           </>
         )}
       </Group>
-      <Text size="xs" c={rangeError ? 'red' : 'dimmed'}>
+      <Text size="xs" c={rangeError ? 'red' : 'dimmed'} data-problem={rangeError ? 'range' : undefined}>
         {rangeError ?? t('cond.rangeHint')}
       </Text>
     </Stack>

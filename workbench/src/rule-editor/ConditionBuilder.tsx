@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useI18n } from '../i18n/locale-store';
 import { confirmAction } from '../ui/confirm';
 import { ConditionCard } from './ConditionCard';
-import type { DraftProblem } from './compile-draft';
+import { type DraftProblem, problemText } from './compile-draft';
 import { addCondition, deleteCondition, type RuleDraft, updateCondition } from './draft';
 import { LambdaSection } from './LambdaSection';
 import { ProblemProvider } from './problem-context';
@@ -56,12 +56,10 @@ export function ConditionBuilder({ draft, onChange, problem, readOnly = false }:
   return (
     <ProblemProvider problem={problem}>
       <Stack gap="sm">
+        {/* in the field's own words, never the compiler's code or JSON path (issue 15, defect 7) */}
         {problem && (
-          <Alert color="red" role="alert" title={problem.code}>
-            {pick(problem)}
-            <Text size="xs" c="dimmed" ff="monospace">
-              {problem.path}
-            </Text>
+          <Alert color="red" role="alert" data-problem="summary">
+            {problemText(problem, t, pick)}
           </Alert>
         )}
         {!readOnly && (

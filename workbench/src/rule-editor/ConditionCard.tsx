@@ -7,6 +7,7 @@ import { CheckRangeForm } from './CheckRangeForm';
 import { addOperator, type ConditionDraft, FORCED_ROLE, removeOperator } from './draft';
 import { OperatorForm } from './OperatorForm';
 import { useProblem } from './problem-context';
+import { conditionKey } from './touched';
 
 interface Props {
   condition: ConditionDraft;
@@ -46,7 +47,14 @@ export function ConditionCard({ condition, index, earlierCids, onChange, onDelet
       : null;
 
   return (
-    <Card withBorder padding="sm" data-testid={`condition-${condition.cid}`}>
+    <Card
+      withBorder
+      padding="sm"
+      data-testid={`condition-${condition.cid}`}
+      // the rule editor shows a condition's problems once it was touched, and scrolls to the card on save
+      data-touch={conditionKey(condition.uid)}
+      data-condition-index={index}
+    >
       <Group justify="space-between" mb="xs">
         <Group gap="xs">
           <Badge size="lg" variant="filled" tt="none" aria-label={`condition ${condition.cid}`}>
@@ -68,7 +76,7 @@ export function ConditionCard({ condition, index, earlierCids, onChange, onDelet
         )}
       </Group>
       {cardError && (
-        <Text c="red" size="sm" role="alert" mb="xs">
+        <Text c="red" size="sm" role="alert" mb="xs" data-problem="card">
           {cardError}
         </Text>
       )}

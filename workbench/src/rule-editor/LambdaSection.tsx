@@ -22,7 +22,7 @@ export function LambdaSection({ draft, onChange, readOnly = false }: Props) {
   const cids = draft.conditions.map((c) => c.cid);
 
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" data-touch="lambda">
       <Text fw={500} size="sm">
         {t('cond.lambda')}
       </Text>

@@ -1,4 +1,4 @@
-import { CheckRole, LambdaType, type Lang, OperatorType } from '@qcdesk/contracts';
+import { CheckRole, LambdaType, type Lang, modelLabel, OperatorType } from '@qcdesk/contracts';
 import type { ConditionConfig } from '@qcdesk/engine';
 
 /** A one-line-per-condition account of a rule's conditions, for popovers (`a: 命中任意关键词 投诉、退款 · 客户`). */
@@ -20,7 +20,9 @@ export function summariseConditions(
   const lines = (c.conditions ?? []).map((condition) => {
     const ops = (condition.operators ?? []).map((o) => {
       const p = o.param as Record<string, unknown>;
-      const words = [p.keywords, p.phrases, p.types, p.regex].find((v) => v !== undefined && v !== null);
+      // a model's labels by their names (投诉), never their codes
+      const types = Array.isArray(p.types) ? p.types.map((type) => modelLabel(String(type), lang)) : p.types;
+      const words = [p.keywords, p.phrases, types, p.regex].find((v) => v !== undefined && v !== null);
       const detail = Array.isArray(words) ? words.join(sep) : typeof words === 'string' ? words : '';
       return `${OperatorType.label(o.type, lang)}${detail ? ` ${detail}` : ''}`;
     });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 
 /**
- * The agents, skill groups and service lines the sessions name: the spec's "dictionary loads for agents, groups"
+ * The agents, skill groups, service lines and channels (`trackClient`) the sessions name: the spec's "dictionary loads for agents, groups"
  * (their paths are not shown). Until the online-service area keeps its own agent, group and line records, the
  * directory is what the imported sessions say, so the QC filters can offer names instead of bare ids.
  */
-export const DIRECTORY_KINDS = ['AGENT', 'GROUP', 'LINE'] as const;
+/** RULE: the AI rules, for the result list's hit-rule filter (beyond the spec; the QC overview opens it). */
+export const DIRECTORY_KINDS = ['AGENT', 'GROUP', 'LINE', 'CHANNEL', 'RULE'] as const;
 export type DirectoryKind = (typeof DIRECTORY_KINDS)[number];
 
 /** How many entries one call answers at most; a keyword narrows a longer directory. */
@@ -20,7 +21,10 @@ export type DirectoryBody = z.infer<typeof directoryBodySchema>;
 
 export const directoryEntrySchema = z.object({
   id: z.string(),
-  /** the name the sessions give (an agent's nick, else his name); the id when they give none */
+  /**
+   * the name it goes by: an agent's name with his nick, 陈静（小陈）, as the result rows show him (either alone when
+   * the other is missing); a channel is its own name; the id when the sessions give none
+   */
   name: z.string(),
 });
 export type DirectoryEntry = z.infer<typeof directoryEntrySchema>;

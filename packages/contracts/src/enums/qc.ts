@@ -97,6 +97,12 @@ export const AbuseModelLabel = defineDictionary('dict-qc-abuse-model-label', {
 });
 export type AbuseModelLabel = DictValue<typeof AbuseModelLabel>;
 
+/** A model label by its name in `lang` (投诉, Sarcasm), whichever model gives it; an unknown code as it is. */
+export function modelLabel(code: string, lang: 'zh' | 'en'): string {
+  if (CustomerCheckLabel.has(code)) return CustomerCheckLabel.label(code, lang);
+  return AbuseModelLabel.label(code, lang);
+}
+
 /** Which labels each model may be asked for. */
 export const MODEL_LABELS = {
   CUSTOMER_CHECK_MODEL: CustomerCheckLabel,

@@ -48,7 +48,7 @@ export const MESSAGES = defineMessages({
   },
   'common.notFound': { zh: '记录不存在', en: 'Record not found' },
   // the spec quotes this warning in English and the console shows it so in Chinese too
-  'common.selectRecord': { zh: 'please select a record', en: 'please select a record' },
+  'common.selectRecord': { zh: '请选择记录', en: 'please select a record' },
   'common.noViewPermission': { zh: '无查看权限', en: 'No permission to view' },
   'common.forbidden': { zh: '没有权限执行此操作', en: 'You do not have permission to do this' },
   'common.success': { zh: '操作成功', en: 'Success' },
@@ -91,7 +91,7 @@ export const MESSAGES = defineMessages({
 
   // rules
   // quoted in English by the spec, shown so in both languages
-  'qc.rule.conditionTypeRequired': { zh: 'Please select a condition type', en: 'Please select a condition type' },
+  'qc.rule.conditionTypeRequired': { zh: '请选择条件类型', en: 'Please select a condition type' },
   'qc.rule.cid': {
     zh: '条件编号须为小写字母（a、b、c……）且不能重复',
     en: 'Condition ids must be lower-case letters (a, b, c, …) and unique',
@@ -108,8 +108,8 @@ export const MESSAGES = defineMessages({
   'qc.manual.scoreRequired': { zh: '请填写分数', en: 'Enter the score' },
   // the spec's texts as quoted: the MANUAL review says '审核状态不能为空', the AI review (and every reason) English
   'qc.complaint.manualReviewStatusRequired': { zh: '审核状态不能为空', en: 'review status cannot be empty' },
-  'qc.complaint.aiReviewStatusRequired': { zh: 'review status cannot be empty', en: 'review status cannot be empty' },
-  'qc.complaint.reviewReasonRequired': { zh: 'review reason cannot be empty', en: 'review reason cannot be empty' },
+  'qc.complaint.aiReviewStatusRequired': { zh: '审核状态不能为空', en: 'review status cannot be empty' },
+  'qc.complaint.reviewReasonRequired': { zh: '审核原因不能为空', en: 'review reason cannot be empty' },
   'qc.complaint.reasonRequired': { zh: '申诉原因不能为空', en: 'complaint reason cannot be empty' },
   'qc.complaint.attachmentLimit': { zh: '最多只能上传 1 个文件', en: 'The limit is 1 file' },
   'qc.complaint.notPending': { zh: '只能审核待审核的申诉', en: 'Only pending complaints can be reviewed' },

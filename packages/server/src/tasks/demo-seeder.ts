@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { qcTasks } from '../db/schema/qc-tasks.js';
+import { quickDateRange } from '../http/quick-date.js';
 import { importSessions } from '../ingest/import-sessions.js';
 import { recordsOfLinesFile } from '../ingest/read-lines-file.js';
 import type { RawRecord } from '../ingest/read-records.js';
@@ -16,7 +17,6 @@ import { taskCount } from './task-progress.js';
  */
 export const STC3_FILE = process.env.QCDESK_SESSIONS || STC3_SESSIONS_FILE;
 
-const DAY = 86_400_000;
 export const DEMO_LINES = [
   { lineId: 1, lineName: '微博客服-通信' },
   { lineId: 2, lineName: '微博客服-支付与其他' },
@@ -106,9 +106,8 @@ function hash(text: string): number {
 /**
  * Gives an STC-3 dialogue what a desk session has: a line (telecom helpdesks on line 1), an agent (the demo agent
  * 1001 first), one or two skill groups, a channel, a rating derived from the annotators' satisfaction score, a
- * service summary for about three in five, and a
- * start time spread over the last 30 days (the i-th of n sessions is i/n of 30 days old), so every quick date
- * filter shows something.
+ * service summary for about three in five, and a start time (`demoBeginTime`) that makes every quick date show
+ * something and the lists' default, yesterday, a useful share.
  */
 export function dressDemoSession(
   raw: Record<string, unknown>,
@@ -116,6 +115,7 @@ export function dressDemoSession(
   total: number,
   now: number,
   firstAgentId: number,
+  timeZone = 'Asia/Shanghai',
 ) {
   const sessionId = String(raw.sessionId);
   const h = hash(sessionId);
@@ -123,7 +123,7 @@ export function dressDemoSession(
   const text = messages.map((m) => m.content).join('');
   const line = /电信|移动|联通|信号|宽带|话费|流量/.test(text) ? DEMO_LINES[0] : DEMO_LINES[1];
   const agent = h % AGENTS.length;
-  const begin = now - Math.floor(((index + 0.5) / total) * 30 * DAY);
+  const begin = demoBeginTime(index, total, now, timeZone);
   const groups = [DEMO_GROUPS[h % 3]!, ...(h % 5 === 0 ? [DEMO_GROUPS[(h + 1) % 3]!] : [])];
   const quality = raw.humanQuality as { S?: number } | undefined;
   const score = typeof quality?.S === 'number' ? Math.min(5, Math.max(1, Math.round(quality.S + 3))) : null;
@@ -148,12 +148,41 @@ export function dressDemoSession(
   };
 }
 
-async function* dressed(file: string, now: number, firstAgentId: number): AsyncGenerator<RawRecord> {
+/** Of the demo sessions, the newest share starts today and the next yesterday; the rest over the 28 days before. */
+const TODAY_SHARE = 0.01;
+const YESTERDAY_SHARE = 0.25;
+/** no session starts in the last hour before the seed, so none has messages after it */
+const HOUR = 3_600_000;
+
+/**
+ * When the i-th of n demo sessions (newest first) starts, as days count in the console's time zone: 1 % today, a
+ * quarter yesterday (the result and complaint lists open on 昨天, issue 15), the rest over the 28 days before, the
+ * oldest 29 days before today. Spread evenly within each part, so DAY7 and DAY30 show their share too.
+ */
+export function demoBeginTime(index: number, total: number, now: number, timeZone: string): number {
+  const at = new Date(now);
+  const today = quickDateRange('TODAY', at, timeZone)!;
+  const yesterday = quickDateRange('YESTERDAY', at, timeZone)!;
+  const month = quickDateRange('DAY30', at, timeZone)!;
+  const f = (index + 0.5) / total;
+  // `share` 0 is the part's newest instant, 1 its oldest
+  const within = (from: number, to: number, share: number) => Math.floor(to - share * (to - from));
+  if (f < TODAY_SHARE) return within(today.from.getTime(), Math.max(today.from.getTime(), now - HOUR), f / TODAY_SHARE);
+  const older = TODAY_SHARE + YESTERDAY_SHARE;
+  if (f < older)
+    return within(yesterday.from.getTime(), yesterday.to.getTime() - 1, (f - TODAY_SHARE) / YESTERDAY_SHARE);
+  return within(month.from.getTime(), yesterday.from.getTime() - 1, (f - older) / (1 - older));
+}
+
+async function* dressed(file: string, now: number, firstAgentId: number, timeZone: string): AsyncGenerator<RawRecord> {
   const all: RawRecord[] = [];
   for await (const r of recordsOfLinesFile(file)) all.push(r);
   for (const [i, r] of all.entries())
     yield r.ok
-      ? { ...r, value: dressDemoSession(r.value as Record<string, unknown>, i, all.length, now, firstAgentId) }
+      ? {
+          ...r,
+          value: dressDemoSession(r.value as Record<string, unknown>, i, all.length, now, firstAgentId, timeZone),
+        }
       : r;
 }
 
@@ -175,7 +204,7 @@ export async function seedDemoSessions(context: DemoSeedContext): Promise<void> 
   const summary = await importSessions(
     context.db,
     context.organizationId,
-    dressed(STC3_FILE, context.seededAt.getTime(), context.users.agent.agentId),
+    dressed(STC3_FILE, context.seededAt.getTime(), context.users.agent.agentId, context.config.timeZone),
   );
   const taskId = await demoTask(context);
   const imported = Date.now();

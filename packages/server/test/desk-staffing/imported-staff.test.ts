@@ -93,7 +93,11 @@ describe('the session directory answers from the records', () => {
   it('names agents and groups made in the console too, by their record names', async () => {
     const agents = await ok(admin.post('/v3/chats/session/directory', { kind: 'AGENT' }));
     expect(agents).toEqual(
-      expect.arrayContaining([{ id: '101', name: '小张' }, expect.objectContaining({ name: '新人' })]),
+      // an agent by his name with his nick, as the result rows show him
+      expect.arrayContaining([
+        { id: '101', name: '张三（小张）' },
+        expect.objectContaining({ name: expect.stringContaining('新人') }),
+      ]),
     );
     const groups = await ok(admin.post('/v3/chats/session/directory', { kind: 'GROUP', keyword: '组' }));
     expect(groups.map((g: Json) => g.name)).toEqual(expect.arrayContaining(['售后一组', '投诉组', '新组']));
@@ -108,7 +112,7 @@ describe('the session directory answers from the records', () => {
     expect(await ok(admin.post('/v3/chats/session/directory', { kind: 'AGENT', keyword: '要清空' }))).toEqual([]);
 
     expect(await ok(agent102.post('/v3/chats/session/directory', { kind: 'AGENT' }))).toEqual([
-      { id: '102', name: '小李' },
+      { id: '102', name: '李四（小李）' },
     ]);
     const his = await ok(agent102.post('/v3/chats/session/directory', { kind: 'GROUP' }));
     expect(his.map((g: Json) => g.id)).toEqual(['11']);

@@ -148,10 +148,10 @@ describe('reviewing a complaint', () => {
     const [c] = (await page({ status: 'PENDING' })).records;
     const pending = await reviewer.post('/v3/chats/complaint/change', reviewBody(c, 'PENDING'));
     expect(pending.statusCode).toBe(400);
-    // an AI complaint's review: the spec's AI wording, in English in both languages
+    // an AI complaint's review: Chinese in Chinese, the spec's English wording in English
     expect(pending.json()).toMatchObject({
       field: 'complaint.status',
-      message: 'complaint.status：review status cannot be empty',
+      message: 'complaint.status：审核状态不能为空',
     });
     const en = await reviewer.post('/v3/chats/complaint/change', reviewBody(c, 'PENDING'), { lang: 'en' });
     expect(en.json().message).toBe('complaint.status: review status cannot be empty');

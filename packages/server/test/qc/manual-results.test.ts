@@ -211,7 +211,7 @@ describe('quality-status', () => {
   it('refuses an empty selection (400), a session with no manual result or of another organisation (404)', async () => {
     const none = await move([], 'READY_CHECKED');
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toMatchObject({ field: 'ids', message: 'ids：please select a record' });
+    expect(none.json()).toMatchObject({ field: 'ids', message: 'ids：请选择记录' });
     const bad = await move([closed[0]!], 'DONE');
     expect(bad.json().field).toBe('status');
     const active = sessions[N - 1]!.sessionId;

@@ -41,11 +41,11 @@ afterAll(async () => {
 const directory = (who: Caller, body: Record<string, unknown>) => ok(who.post('/v3/chats/session/directory', body));
 
 describe('POST /v3/chats/session/directory', () => {
-  it('names each agent, group and line of the sessions once, in pinyin order of their names', async () => {
+  it('names each agent (name and nick), group, line and channel of the sessions once, in pinyin order of their names', async () => {
     expect(await directory(inspector, { kind: 'AGENT' })).toEqual([
-      { id: '102', name: '小李' },
-      { id: '103', name: '小王' },
-      { id: '101', name: '小张' },
+      { id: '102', name: '李四（小李）' },
+      { id: '103', name: '王五（小王）' },
+      { id: '101', name: '张三（小张）' },
       { id: '104', name: '赵六' },
     ]);
     expect(await directory(inspector, { kind: 'GROUP' })).toEqual([
@@ -57,18 +57,40 @@ describe('POST /v3/chats/session/directory', () => {
       { id: '2', name: '电信微博' },
       { id: '1', name: '支付微博' },
     ]);
+    // the channels are the sessions' own words, each once
+    expect(await directory(inspector, { kind: 'CHANNEL' })).toEqual([
+      { id: 'APP', name: 'APP' },
+      { id: 'WEIBO', name: 'WEIBO' },
+    ]);
   });
 
   it('narrows by part of the name or the id, taking % and _ literally', async () => {
-    expect(await directory(inspector, { kind: 'AGENT', keyword: '王' })).toEqual([{ id: '103', name: '小王' }]);
+    // an agent is found by his name or by his nick
+    expect(await directory(inspector, { kind: 'AGENT', keyword: '王' })).toEqual([{ id: '103', name: '王五（小王）' }]);
+    expect(await directory(inspector, { kind: 'AGENT', keyword: '五' })).toEqual([{ id: '103', name: '王五（小王）' }]);
+    expect(await directory(inspector, { kind: 'CHANNEL', keyword: 'we' })).toEqual([{ id: 'WEIBO', name: 'WEIBO' }]);
     expect(await directory(inspector, { kind: 'GROUP', keyword: '12' })).toEqual([{ id: '12', name: '投诉组' }]);
     expect(await directory(inspector, { kind: 'LINE', keyword: '%' })).toEqual([]);
   });
 
   it('shows an agent only himself and where he served; another organisation nothing', async () => {
-    expect(await directory(agent, { kind: 'AGENT' })).toEqual([{ id: '102', name: '小李' }]);
+    expect(await directory(agent, { kind: 'AGENT' })).toEqual([{ id: '102', name: '李四（小李）' }]);
     expect((await directory(agent, { kind: 'LINE' })).map((l: { id: string }) => l.id)).toEqual(['1']);
     expect(await directory(outsider, { kind: 'AGENT' })).toEqual([]);
+  });
+
+  it('names the AI rules for the hit-rule filter, not the manual ones nor another organisation’s', async () => {
+    const config = {
+      conditions: [{ cid: 'a', operators: [{ type: 'HIT_ANY_KEYWORDS', param: { keywords: ['投诉'] } }] }],
+      ruleScore: { enable: true, ruleScoreType: 'SUB', scoreNum: 5 },
+    };
+    const ai = await ok(
+      outsider.post('/v3/chats/qc-rule/create', { name: '投诉风险', type: 'AI', conditionConfig: config }),
+    );
+    await ok(outsider.post('/v3/chats/qc-rule/create', { name: '礼貌用语', type: 'PERSON' }));
+    expect(await directory(outsider, { kind: 'RULE' })).toEqual([{ id: ai.id, name: '投诉风险' }]);
+    expect(await directory(outsider, { kind: 'RULE', keyword: '礼貌' })).toEqual([]);
+    expect(await directory(inspector, { kind: 'RULE' })).toEqual([]);
   });
 
   it('refuses an unknown kind naming the field, and a caller who has not signed in', async () => {

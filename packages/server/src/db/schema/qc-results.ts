@@ -83,6 +83,13 @@ export const aiResults = pgTable(
     aiStatus: text('ai_status').$type<QcResultStatus>().notNull().default('CHECKED'),
     isVeto: boolean('is_veto').notNull().default(false),
     resultRules: jsonb('result_rules').$type<StoredResultRule[]>().notNull().default([]),
+    /**
+     * The hit rules' ids, `[7, 9]`, kept by the database from result_rules: the overview ranks rules and the list
+     * filters by rule without reading the evidence (result_rules is large and stored out of line).
+     */
+    ruleIds: jsonb('rule_ids')
+      .$type<number[]>()
+      .generatedAlwaysAs(sql`jsonb_path_query_array(result_rules, '$[*].ruleId')`),
     /** sensitive-word libraries that matched a message of the session */
     censorBanIds: bigint('censor_ban_ids', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
     reviewScore: doublePrecision('review_score'),
@@ -113,6 +120,7 @@ export const aiResults = pgTable(
     index('ai_results_org_session_idx').on(t.organizationId, t.sessionId),
     index('ai_results_group_ids_idx').using('gin', t.groupIds),
     index('ai_results_censor_ban_ids_idx').using('gin', t.censorBanIds),
+    index('ai_results_rule_ids_idx').using('gin', t.ruleIds),
   ],
 );
 

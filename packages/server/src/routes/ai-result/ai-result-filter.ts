@@ -44,8 +44,8 @@ export function aiResultWhere(f: AiResultList, auth: RequestAuth, timeZone: stri
   if (f.sessionId) parts.push(eq(aiResults.sessionId, f.sessionId));
   if (f.schemeId) parts.push(eq(aiResults.schemeId, key(f.schemeId)));
   if (f.lineId) parts.push(eq(aiResults.lineId, key(f.lineId)));
-  // a hit rule: its entry in result_rules (containment reads the ids as stored, numbers)
-  if (f.ruleId) parts.push(sql`${aiResults.resultRules} @> ${JSON.stringify([{ ruleId: key(f.ruleId) }])}::jsonb`);
+  // a hit rule: its id among rule_ids (numbers, as result_rules stores them), through the GIN index
+  if (f.ruleId) parts.push(sql`${aiResults.ruleIds} @> ${JSON.stringify([key(f.ruleId)])}::jsonb`);
   if (f.aiStatus) parts.push(eq(aiResults.aiStatus, f.aiStatus));
   if (f.censorBanId) parts.push(arrayContains(aiResults.censorBanIds, [key(f.censorBanId)]));
   if (f.scores && f.scores.length > 0) parts.push(inArray(aiResults.satisfaction, f.scores));

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/connect.js';
 import { csAgents, csGroups } from '../../db/schema/desk-staffing.js';
+import { qcRules } from '../../db/schema/qc-config.js';
 import { chatSessions } from '../../db/schema/sessions.js';
 import { defineRoute } from '../../http/define-route.js';
 import type { RequestAuth } from '../../http/request-auth.js';
@@ -18,7 +19,7 @@ function containing(keyword: string): string {
 
 /**
  * POST /v3/chats/session/directory — the organisation's agents and skill groups (records: an import creates the
- * ones its sessions name) or the service lines its sessions name, each once by id with the name it goes by, sorted
+ * ones its sessions name) or the service lines and channels its sessions name, each once by id with the name it goes by, sorted
  * by name (pinyin); an agent sees only himself and where he served. The QC filters offer these by name (the spec's
  * "dictionary loads for agents, groups", paths not shown).
  */
@@ -29,14 +30,18 @@ export async function directoryRoute(app: FastifyInstance): Promise<void> {
     {
       path: '/v3/chats/session/directory',
       body: directoryBodySchema,
-      summary: `the agents and skill groups (records) or the service lines the sessions name ({id, name}, by name, at most ${DIRECTORY_LIMIT}); keyword matches the name or the id`,
+      summary: `the agents (name with nick) and skill groups (records) or the service lines and channels the sessions name ({id, name}, by name, at most ${DIRECTORY_LIMIT}); keyword matches the name or the id`,
       response: z.array(directoryEntrySchema),
       tags: ['session'],
     },
     async ({ body, auth }): Promise<DirectoryEntry[]> => {
       const keyword = body.keyword ? containing(body.keyword) : null;
       const rows =
-        body.kind === 'LINE' ? await linesOfSessions(db, auth, keyword) : await records(db, auth, body.kind, keyword);
+        body.kind === 'LINE'
+          ? await linesOfSessions(db, auth, keyword)
+          : body.kind === 'CHANNEL'
+            ? await channelsOfSessions(db, auth, keyword)
+            : await records(db, auth, body.kind, keyword);
       // by name as a Chinese reader sorts (pinyin), the same on PGlite and on any PostgreSQL collation
       return rows
         .map((r) => ({ id: String(r.id), name: r.name ?? String(r.id) }))
@@ -59,6 +64,25 @@ function linesOfSessions(db: Database, auth: RequestAuth, keyword: string | null
     .limit(DIRECTORY_LIMIT);
 }
 
+/** Channels are the sessions' `trackClient` values: each the caller's sessions name, once, standing for itself. */
+function channelsOfSessions(db: Database, auth: RequestAuth, keyword: string | null) {
+  const channel = sql<string>`${chatSessions.trackClient}`;
+  return db
+    .select({ id: channel, name: channel })
+    .from(chatSessions)
+    .where(
+      and(
+        eq(chatSessions.organizationId, auth.organizationId),
+        ownSessions(auth),
+        sql`nullif(${chatSessions.trackClient}, '') is not null`,
+        keyword === null ? undefined : sql`${chatSessions.trackClient} ilike ${keyword}`,
+      ),
+    )
+    .groupBy(chatSessions.trackClient)
+    .orderBy(chatSessions.trackClient)
+    .limit(DIRECTORY_LIMIT);
+}
+
 interface RecordColumns {
   readonly id: SQL;
   readonly name: SQL;
@@ -66,12 +90,27 @@ interface RecordColumns {
   readonly scope: (auth: RequestAuth) => SQL | undefined;
 }
 
-/** Agents and skill groups are records (imports create the ones sessions name): the directory lists those. */
-function recordsOf(kind: 'AGENT' | 'GROUP'): RecordColumns {
+type RecordKind = 'AGENT' | 'GROUP' | 'RULE';
+
+/**
+ * Agents and skill groups are records (imports create the ones sessions name): the directory lists those; and the
+ * AI rules, which the results name by id.
+ */
+function recordsOf(kind: RecordKind): RecordColumns {
+  if (kind === 'RULE')
+    return {
+      id: sql`${qcRules.id}::text`,
+      name: sql`nullif(${qcRules.name}, '')`,
+      scope: (auth) =>
+        and(eq(qcRules.organizationId, auth.organizationId), eq(qcRules.type, 'AI'), ne(qcRules.deleted, 'BUFFER')),
+    };
   if (kind === 'AGENT')
     return {
       id: sql`${csAgents.id}::text`,
-      name: sql`coalesce(nullif(${csAgents.nick}, ''), nullif(${csAgents.name}, ''))`,
+      // the name with the nick, as the result rows show an agent (issue 15, defect 8)
+      name: sql`case when nullif(${csAgents.name}, '') is not null and nullif(${csAgents.nick}, '') is not null
+        and ${csAgents.name} <> ${csAgents.nick} then ${csAgents.name} || '（' || ${csAgents.nick} || '）'
+        else coalesce(nullif(${csAgents.nick}, ''), nullif(${csAgents.name}, '')) end`,
       scope: (auth) =>
         and(
           eq(csAgents.organizationId, auth.organizationId),
@@ -93,12 +132,14 @@ function recordsOf(kind: 'AGENT' | 'GROUP'): RecordColumns {
   };
 }
 
-/** The agent or group records the caller may name, by id, at most DIRECTORY_LIMIT. */
-function records(db: Database, auth: RequestAuth, kind: 'AGENT' | 'GROUP', keyword: string | null) {
+const TABLES = { AGENT: csAgents, GROUP: csGroups, RULE: qcRules } as const;
+
+/** The agent, group or rule records the caller may name, by id, at most DIRECTORY_LIMIT. */
+function records(db: Database, auth: RequestAuth, kind: RecordKind, keyword: string | null) {
   const columns = recordsOf(kind);
   return db
     .select({ id: sql<string>`${columns.id}`, name: sql<string | null>`${columns.name}` })
-    .from(kind === 'AGENT' ? csAgents : csGroups)
+    .from(TABLES[kind])
     .where(and(columns.scope(auth), matching(columns, keyword)))
     .orderBy(columns.id)
     .limit(DIRECTORY_LIMIT);

@@ -11,7 +11,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { aiResultReviewSchema, LIMITS, RuleScoreType, toFieldErrors } from '@qcdesk/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useApi } from '../../../api/api-context';
 import { savedId } from '../../../api/resource';
 import { useSaveForm } from '../../../api/use-save-form';
@@ -21,7 +21,9 @@ import type { RouteLocation } from '../../../router/location';
 import { navigate } from '../../../router/router-store';
 import { displayText } from '../../../ui/display';
 import { FormErrorBanner } from '../../../ui/FormErrorBanner';
+import { RuleName, TranscriptBeside } from './TranscriptBeside';
 import { useAiResultDetail } from './use-ai-result';
+import { useScoringTranscript } from './use-scoring-transcript';
 
 /** One hit rule as the reviewer edits it; `before` is the score to give back when the veto is unticked. */
 export interface ReviewRow {
@@ -59,9 +61,10 @@ export function setVeto(row: ReviewRow, isVeto: boolean): ReviewRow {
 }
 
 /**
- * /qc/ai-result/change?id={sessionId}&schemeId=: a review score (0–100) per hit rule, a veto per rule, comments. Saves with the
- * result's version to /v3/chats/ai-result/create; server errors show in the banner at the top; on success it returns
- * to /qc/ai-result/detail?id={sessionId}&schemeId= (reloading the list beneath).
+ * /qc/ai-result/change?id={sessionId}&schemeId=: a review score (0–100) per hit rule, a veto per rule, comments, beside
+ * the conversation with the hits marked (a rule's name scrolls to its first hit). Saves with the result's version to
+ * /v3/chats/ai-result/create; server errors show in the banner at the top; on success it returns to
+ * /qc/ai-result/detail?id={sessionId}&schemeId= (reloading the list beneath).
  */
 export function AiResultChange({ location }: { location: RouteLocation }) {
   const client = useApi();
@@ -71,6 +74,15 @@ export function AiResultChange({ location }: { location: RouteLocation }) {
   const [rows, setRows] = useState<ReviewRow[]>([]);
   const [comments, setComments] = useState('');
   const { saving, errors, setErrors, banner, setBanner, submit } = useSaveForm();
+  // the conversation beside the form, the hit rules' evidence marked (the detail's own pieces)
+  const hitRules = useMemo(() => (detail?.resultRules?.length ? detail.resultRules : (detail?.rules ?? [])), [detail]);
+  const transcript = useScoringTranscript({
+    sessionId: detail?.sessionId,
+    chatId: detail?.chatId,
+    messages: detail?.messages,
+    messageTotal: detail?.messageTotal,
+    rules: hitRules,
+  });
 
   useEffect(() => {
     if (!detail) return;
@@ -135,77 +147,87 @@ export function AiResultChange({ location }: { location: RouteLocation }) {
               {t('aiResult.aiScore')}：{displayText(detail.aiScore)}
             </Text>
           </Group>
-          {rows.length === 0 ? (
-            <Text c="dimmed" size="sm">
-              {t('aiResult.noHits')}
-            </Text>
-          ) : (
-            <Table withTableBorder>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('aiResult.rule')}</Table.Th>
-                  <Table.Th>{t('aiResult.ruleAiScore')}</Table.Th>
-                  <Table.Th>{t('aiResult.reviewScore')}</Table.Th>
-                  <Table.Th>{t('aiResult.veto')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row, index) => (
-                  <Table.Tr key={row.ruleId} data-rule-id={row.ruleId}>
-                    <Table.Td>{row.ruleName}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        {row.ruleScoreType && (
-                          <Badge variant="light" size="sm">
-                            {label(RuleScoreType, row.ruleScoreType)}
-                          </Badge>
-                        )}
-                        <Text size="sm">{row.scoreNum}</Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <NumberInput
-                        aria-label={`${row.ruleName} ${t('aiResult.reviewScore')}`}
-                        min={LIMITS.scoreMin}
-                        max={LIMITS.scoreMax}
-                        clampBehavior="strict"
-                        w={120}
-                        value={row.reviewScore}
-                        disabled={row.isVeto}
-                        error={errors[`rules[${index}].reviewScore`]}
-                        onChange={(value) =>
-                          update(index, (r) => ({ ...r, reviewScore: value === '' ? '' : Number(value) }))
-                        }
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Checkbox
-                        aria-label={`${row.ruleName} ${t('aiResult.veto')}`}
-                        checked={row.isVeto}
-                        onChange={(e) => {
-                          const checked = e.currentTarget.checked;
-                          update(index, (r) => setVeto(r, checked));
-                        }}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
-          <Textarea
-            label={t('aiResult.comments')}
-            value={comments}
-            maxLength={LIMITS.commentsMax}
-            rows={3}
-            error={errors.comments}
-            onChange={(e) => setComments(e.currentTarget.value)}
-          />
-          <Group justify="flex-end">
-            <Button loading={saving} onClick={save}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          <TranscriptBeside transcript={transcript} hitsTitle="aiResult.hitRules" noHits="aiResult.noHits">
+            <Stack gap="md">
+              {rows.length === 0 ? (
+                <Text c="dimmed" size="sm">
+                  {t('aiResult.noHits')}
+                </Text>
+              ) : (
+                <Table withTableBorder>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('aiResult.rule')}</Table.Th>
+                      <Table.Th>{t('aiResult.ruleAiScore')}</Table.Th>
+                      <Table.Th>{t('aiResult.reviewScore')}</Table.Th>
+                      <Table.Th>{t('aiResult.veto')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {rows.map((row, index) => (
+                      <Table.Tr
+                        key={row.ruleId}
+                        data-rule-id={row.ruleId}
+                        bg={transcript.active === row.ruleId ? 'var(--mantine-color-yellow-light)' : undefined}
+                      >
+                        <Table.Td>
+                          <RuleName transcript={transcript} ruleId={row.ruleId} name={row.ruleName} />
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap={4}>
+                            {row.ruleScoreType && (
+                              <Badge variant="light" size="sm">
+                                {label(RuleScoreType, row.ruleScoreType)}
+                              </Badge>
+                            )}
+                            <Text size="sm">{row.scoreNum}</Text>
+                          </Group>
+                        </Table.Td>
+                        <Table.Td>
+                          <NumberInput
+                            aria-label={`${row.ruleName} ${t('aiResult.reviewScore')}`}
+                            min={LIMITS.scoreMin}
+                            max={LIMITS.scoreMax}
+                            clampBehavior="strict"
+                            w={120}
+                            value={row.reviewScore}
+                            disabled={row.isVeto}
+                            error={errors[`rules[${index}].reviewScore`]}
+                            onChange={(value) =>
+                              update(index, (r) => ({ ...r, reviewScore: value === '' ? '' : Number(value) }))
+                            }
+                          />
+                        </Table.Td>
+                        <Table.Td>
+                          <Checkbox
+                            aria-label={`${row.ruleName} ${t('aiResult.veto')}`}
+                            checked={row.isVeto}
+                            onChange={(e) => {
+                              const checked = e.currentTarget.checked;
+                              update(index, (r) => setVeto(r, checked));
+                            }}
+                          />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              )}
+              <Textarea
+                label={t('aiResult.comments')}
+                value={comments}
+                maxLength={LIMITS.commentsMax}
+                rows={3}
+                error={errors.comments}
+                onChange={(e) => setComments(e.currentTarget.value)}
+              />
+              <Group justify="flex-end">
+                <Button loading={saving} onClick={save}>
+                  {t('common.save')}
+                </Button>
+              </Group>
+            </Stack>
+          </TranscriptBeside>
         </>
       )}
     </Stack>

@@ -44,7 +44,7 @@ export function AiResultDetail({ location }: { location: RouteLocation }) {
   const { t, label } = useI18n();
   const can = useCan();
   const sessionId = location.query.id;
-  const { detail, error, loading } = useAiResultDetail(sessionId, location.query.schemeId);
+  const { detail, error, loading, reload } = useAiResultDetail(sessionId, location.query.schemeId);
   const [active, setActive] = useState<string | null>(null);
   const [focus, setFocus] = useState<TranscriptFocus | null>(null);
 
@@ -79,7 +79,7 @@ export function AiResultDetail({ location }: { location: RouteLocation }) {
   return (
     <Stack gap="md" pos="relative" mih={200}>
       <LoadingOverlay visible={loading} />
-      <FormErrorBanner error={error} />
+      <FormErrorBanner error={error} onRetry={reload} />
       {detail && (
         <>
           <Group justify="space-between" align="flex-start">

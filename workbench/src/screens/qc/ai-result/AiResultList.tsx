@@ -5,6 +5,7 @@ import {
   LIST_DEFAULTS,
   QcResultStatus,
   QuickDate,
+  SCORE_SORTS,
   type ScoreSort,
   type ScoreSortKey,
 } from '@qcdesk/contracts';
@@ -15,15 +16,18 @@ import { AI_RESULT_LIST, aiResultDescription } from '../../../entities/ai-result
 import { EntityList } from '../../../entity/EntityList';
 import type { MessageKey } from '../../../i18n/dictionary';
 import { useI18n } from '../../../i18n/locale-store';
+import { encodeList, type ListField } from '../../../router/list-state';
 import type { RouteLocation } from '../../../router/location';
-import { navigate } from '../../../router/router-store';
+import { lastPlaceOf, navigateTo } from '../../../router/router-store';
+import { draftOf, useListPlace, valuesOf } from '../../../router/use-list-place';
 import { fromInputTime } from '../../../ui/times';
+import { displayInputTime, placeTags } from '../manual-result/list-pieces';
 import { nextSorts, ScoreSortContext } from './sort-header';
 
 export const MANUAL_RESULT_LIST = '/qc/manual-result/list';
 
 /** The search-row inputs that are not plain text: applied on 搜索, cleared on 重置. */
-export interface AiResultDraft {
+export type AiResultDraft = {
   aiStatus: string;
   schemeId: string;
   scores: string[];
@@ -33,7 +37,7 @@ export interface AiResultDraft {
   endReviewScore: number | '';
   timeFrom: string;
   timeTo: string;
-}
+};
 
 const SCORE_LABELS = {
   beginAiScore: 'aiResult.beginAiScore',
@@ -87,8 +91,9 @@ export function ResultTabs({ active }: { active: 'ai' | 'manual' }) {
     <Tabs
       value={active}
       onChange={(value) => {
-        if (value === 'ai' && active !== 'ai') navigate(AI_RESULT_LIST);
-        if (value === 'manual' && active !== 'manual') navigate(MANUAL_RESULT_LIST);
+        // each list as it was last left this session
+        if (value === 'ai' && active !== 'ai') navigateTo(lastPlaceOf({ path: AI_RESULT_LIST, query: {} }));
+        if (value === 'manual' && active !== 'manual') navigateTo(lastPlaceOf({ path: MANUAL_RESULT_LIST, query: {} }));
       }}
     >
       <Tabs.List>
@@ -99,18 +104,39 @@ export function ResultTabs({ active }: { active: 'ai' | 'manual' }) {
   );
 }
 
+const SCORE_KEYS = ['beginAiScore', 'endAiScore', 'beginReviewScore', 'endReviewScore'] as const;
+
+/** This screen's part of the list's place in the query (the description's filters are EntityList's). */
+const PLACE_FIELDS: readonly ListField[] = [
+  { key: 'quickDate', defaultValue: LIST_DEFAULTS.aiResult.quickDate },
+  { key: 'timeby', defaultValue: LIST_DEFAULTS.aiResult.timeby },
+  { key: 'sort', many: true },
+  { key: 'aiStatus', defaultValue: LIST_DEFAULTS.aiResult.aiStatus },
+  { key: 'schemeId' },
+  { key: 'scores', many: true },
+  ...SCORE_KEYS.map((key) => ({ key })),
+  { key: 'timeFrom' },
+  { key: 'timeTo' },
+];
+
+const isScoreSort = (s: string): s is ScoreSort => (SCORE_SORTS as readonly string[]).includes(s);
+
 /**
- * /qc/ai-result/list: the quick date (YESTERDAY by default) and time basis apply at once; the search row holds every
- * other filter of the spec (QC status CHECKED by default); the AI and manual score headers sort.
+ * /qc/ai-result/list: the quick date (YESTERDAY by default) and time basis apply at once; the search row holds the most
+ * used filters of the spec (QC status CHECKED by default) and folds the others; the AI and manual score headers sort.
+ * Every choice is the route's query, so the list keeps its place.
  */
 export function AiResultList({ location }: { location: RouteLocation }) {
   const client = useApi();
-  const { t, options } = useI18n();
-  const [quickDate, setQuickDate] = useState<QuickDate>(LIST_DEFAULTS.aiResult.quickDate);
-  const [timeby, setTimeby] = useState<string>(LIST_DEFAULTS.aiResult.timeby);
-  const [scoreSorts, setScoreSorts] = useState<ScoreSort[]>([]);
-  const [draft, setDraft] = useState<AiResultDraft>(INITIAL_DRAFT);
-  const [applied, setApplied] = useState<AiResultDraft>(INITIAL_DRAFT);
+  const { t, options, label } = useI18n();
+  const place = useListPlace(location, PLACE_FIELDS);
+  const quickDate = place.values.quickDate as QuickDate;
+  const timeby = place.values.timeby as string;
+  const scoreSorts = useMemo(() => (place.values.sort as string[]).filter(isScoreSort), [place.values]);
+  const applied = useMemo(() => draftOf(place.values, INITIAL_DRAFT, SCORE_KEYS), [place.values]);
+  const [draft, setDraft] = useState<AiResultDraft>(applied);
+  // back/forward or a removed tag: the inputs show the applied filters again
+  useEffect(() => setDraft(applied), [applied]);
   const [schemes, setSchemes] = useState<{ value: string; label: string }[]>([]);
   const deleted = location.query.deleted === 'TRASH' ? 'TRASH' : LIST_DEFAULTS.aiResult.deleted;
 
@@ -138,15 +164,15 @@ export function AiResultList({ location }: { location: RouteLocation }) {
     [applied, quickDate, timeby, deleted, scoreSorts],
   );
   const sortState = useMemo(
-    () => ({ sorts: scoreSorts, toggle: (key: ScoreSortKey) => setScoreSorts((s) => nextSorts(s, key)) }),
-    [scoreSorts],
+    () => ({ sorts: scoreSorts, toggle: (key: ScoreSortKey) => place.set({ sort: nextSorts(scoreSorts, key) }) }),
+    [scoreSorts, place],
   );
   const set = (change: Partial<AiResultDraft>) => setDraft((d) => ({ ...d, ...change }));
   const asScore = (value: string | number) => (value === '' ? '' : Number(value));
   const satisfaction = Array.from({ length: LIMITS.satisfactionMax - LIMITS.satisfactionMin + 1 }, (_, i) =>
     String(LIMITS.satisfactionMin + i),
   );
-  const scoreInput = (key: 'beginAiScore' | 'endAiScore' | 'beginReviewScore' | 'endReviewScore') => (
+  const scoreInput = (key: (typeof SCORE_KEYS)[number]) => (
     <NumberInput
       key={key}
       label={t(SCORE_LABELS[key])}
@@ -168,7 +194,7 @@ export function AiResultList({ location }: { location: RouteLocation }) {
         <SegmentedControl
           aria-label={t('aiResult.quickDate')}
           value={quickDate}
-          onChange={(value) => setQuickDate(value as QuickDate)}
+          onChange={(value) => place.set({ quickDate: value })}
           data={options(QuickDate)}
         />
       </Stack>
@@ -177,7 +203,7 @@ export function AiResultList({ location }: { location: RouteLocation }) {
         allowDeselect={false}
         data={options(AiResultTimeBy)}
         value={timeby}
-        onChange={(value) => value && setTimeby(value)}
+        onChange={(value) => value && place.set({ timeby: value })}
         w={160}
       />
     </Group>
@@ -202,6 +228,10 @@ export function AiResultList({ location }: { location: RouteLocation }) {
         onChange={(value) => set({ schemeId: value ?? '' })}
         w={180}
       />
+    </>
+  );
+  const moreSearchFields = (
+    <>
       <MultiSelect
         label={t('aiResult.scores')}
         data={satisfaction}
@@ -209,10 +239,7 @@ export function AiResultList({ location }: { location: RouteLocation }) {
         onChange={(value) => set({ scores: value })}
         w={180}
       />
-      {scoreInput('beginAiScore')}
-      {scoreInput('endAiScore')}
-      {scoreInput('beginReviewScore')}
-      {scoreInput('endReviewScore')}
+      {SCORE_KEYS.map(scoreInput)}
       <TextInput
         type="datetime-local"
         label={t('aiResult.timeFrom')}
@@ -228,8 +255,21 @@ export function AiResultList({ location }: { location: RouteLocation }) {
     </>
   );
 
+  const tags = placeTags(applied, {
+    aiStatus: {
+      label: t('aiResult.aiStatus'),
+      text: (v) => label(QcResultStatus, v),
+      defaultValue: INITIAL_DRAFT.aiStatus,
+    },
+    schemeId: { label: t('aiResult.scheme'), text: (v) => schemes.find((s) => s.value === v)?.label ?? v },
+    scores: { label: t('aiResult.scores') },
+    ...Object.fromEntries(SCORE_KEYS.map((key) => [key, { label: t(SCORE_LABELS[key]) }])),
+    timeFrom: { label: t('aiResult.timeFrom'), text: displayInputTime },
+    timeTo: { label: t('aiResult.timeTo'), text: displayInputTime },
+  });
+
   return (
-    <Stack gap="sm">
+    <Stack gap="xs">
       <ResultTabs active="ai" />
       <ScoreSortContext.Provider value={sortState}>
         <EntityList
@@ -238,13 +278,10 @@ export function AiResultList({ location }: { location: RouteLocation }) {
           baseFilters={baseFilters}
           toolbar={toolbar}
           searchFields={searchFields}
-          onSearch={() => setApplied(draft)}
-          onReset={() => {
-            setDraft(INITIAL_DRAFT);
-            setApplied(INITIAL_DRAFT);
-            setQuickDate(LIST_DEFAULTS.aiResult.quickDate);
-            setTimeby(LIST_DEFAULTS.aiResult.timeby);
-          }}
+          moreSearchFields={moreSearchFields}
+          onSearch={() => encodeList(valuesOf(draft), PLACE_FIELDS)}
+          onReset={() => setDraft(INITIAL_DRAFT)}
+          extraTags={tags}
         />
       </ScoreSortContext.Provider>
     </Stack>

@@ -184,6 +184,7 @@ export function ComplaintDetail({ location }: { location: RouteLocation }) {
     data: detail,
     error,
     loading,
+    reload,
   } = useLoad(() => loadComplaintDetail(client, type, complaintId), [client, type, complaintId]);
   const [selectedRule, setSelectedRule] = useState<string | null>(null);
   const [focus, setFocus] = useState<TranscriptFocus | null>(null);
@@ -206,7 +207,7 @@ export function ComplaintDetail({ location }: { location: RouteLocation }) {
   return (
     <Stack gap="md" pos="relative" mih={200}>
       <LoadingOverlay visible={loading} />
-      <FormErrorBanner error={error} />
+      <FormErrorBanner error={error} onRetry={reload} />
       {detail && result && (
         <>
           <Group justify="space-between">

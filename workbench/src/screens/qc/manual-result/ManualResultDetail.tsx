@@ -36,6 +36,7 @@ export function ManualResultDetail({ location }: { location: RouteLocation }) {
     data: result,
     error,
     loading,
+    reload,
   } = useLoad(
     () => client.request<ManualResultDetailAnswer>({ path: `${MANUAL_RESULT_BASE}/detail`, query: { sessionId } }),
     [client, sessionId],
@@ -59,7 +60,7 @@ export function ManualResultDetail({ location }: { location: RouteLocation }) {
   return (
     <Stack gap="md" pos="relative" mih={200}>
       <LoadingOverlay visible={loading} />
-      <FormErrorBanner error={error} />
+      <FormErrorBanner error={error} onRetry={reload} />
       {result && (
         <>
           <Group justify="space-between">

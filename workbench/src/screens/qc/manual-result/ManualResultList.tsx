@@ -1,6 +1,6 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { LIST_DEFAULTS, ManualStatusFilter, type QuickDate, type ScoreSort } from '@qcdesk/contracts';
-import { useMemo, useState } from 'react';
+import { LIST_DEFAULTS, ManualStatusFilter, type QuickDate, SCORE_SORTS, type ScoreSort } from '@qcdesk/contracts';
+import { useEffect, useMemo, useState } from 'react';
 import { ApiProvider, useApi } from '../../../api/api-context';
 import { errorText } from '../../../api/client';
 import type { RecordId } from '../../../api/resource';
@@ -13,15 +13,21 @@ import {
 } from '../../../entities/manual-result';
 import { EntityList, type ListContext } from '../../../entity/EntityList';
 import { useI18n } from '../../../i18n/locale-store';
+import { encodeList, type ListField } from '../../../router/list-state';
 import type { RouteLocation } from '../../../router/location';
+import { draftOf, useListPlace, valuesOf } from '../../../router/use-list-place';
 import { confirmAction } from '../../../ui/confirm';
 import { notifyError, notifySuccess, notifyWarning } from '../../../ui/notify';
 import { ResultTabs } from '../ai-result/AiResultList';
 import { nextSorts, ScoreSortContext } from '../ai-result/sort-header';
 import {
   CountRadios,
+  displayInputTime,
   EMPTY_EXTRA,
+  EXTRA_FIELDS,
+  EXTRA_NUMERIC,
   type ExtraFilterDraft,
+  placeTags,
   QuickDateRadios,
   readCounts,
   SchemeSelect,
@@ -42,6 +48,16 @@ const COUNT_FIELDS = {
 } as const;
 type StatusValue = (typeof STATUS_VALUES)[number];
 
+/** This screen's part of the list's place in the query (the description's filters are EntityList's). */
+const PLACE_FIELDS: readonly ListField[] = [
+  { key: 'manualStatus', defaultValue: LIST_DEFAULTS.manualResult.manualStatus },
+  { key: 'quickDate', defaultValue: LIST_DEFAULTS.manualResult.quickDate },
+  { key: 'sort', many: true },
+  ...EXTRA_FIELDS,
+];
+
+const isScoreSort = (s: string): s is ScoreSort => (SCORE_SORTS as readonly string[]).includes(s);
+
 /**
  * /qc/manual-result/list: the entity list of manual results with the status radio (counts from the page answer),
  * the session-date radio, score and time ranges, score sorting, and the bulk buttons by permission.
@@ -50,13 +66,17 @@ export function ManualResultList({ location }: { location: RouteLocation }) {
   const client = useApi();
   const { t, m } = useI18n();
   const can = useCan();
-  const [status, setStatus] = useState<StatusValue>(LIST_DEFAULTS.manualResult.manualStatus);
-  const [quick, setQuick] = useState<QuickDate>(LIST_DEFAULTS.manualResult.quickDate);
-  const [scoreSorts, setScoreSorts] = useState<ScoreSort[]>([]);
-  const [draft, setDraft] = useState<ExtraFilterDraft>(EMPTY_EXTRA);
-  const [applied, setApplied] = useState<ExtraFilterDraft>(EMPTY_EXTRA);
+  const place = useListPlace(location, PLACE_FIELDS);
+  const status = place.values.manualStatus as StatusValue;
+  const quick = place.values.quickDate as QuickDate;
+  const scoreSorts = useMemo(() => (place.values.sort as string[]).filter(isScoreSort), [place.values]);
+  const applied = useMemo(() => draftOf(place.values, EMPTY_EXTRA, EXTRA_NUMERIC), [place.values]);
+  const [draft, setDraft] = useState<ExtraFilterDraft>(applied);
+  // back/forward or a removed tag: the inputs show the applied filters again
+  useEffect(() => setDraft(applied), [applied]);
   const [counts, setCounts] = useState<Partial<Record<StatusValue, number>> | null>(null);
   const watching = useWatchingClientFor(client, setCounts);
+  const [schemes, setSchemes] = useState<Readonly<Record<string, string>>>({});
 
   const baseFilters = useMemo(() => {
     const body: Record<string, unknown> = {
@@ -108,11 +128,20 @@ export function ManualResultList({ location }: { location: RouteLocation }) {
     </>
   );
 
+  const tags = placeTags(applied, {
+    schemeId: { label: t('aiResult.scheme'), text: (v) => schemes[v] ?? v },
+    beginScore: { label: t('manual.beginScore') },
+    endScore: { label: t('manual.endScore') },
+    scores: { label: t('aiResult.scores') },
+    timeFrom: { label: t('aiResult.timeFrom'), text: displayInputTime },
+    timeTo: { label: t('aiResult.timeTo'), text: displayInputTime },
+  });
+
   return (
-    <Stack gap="sm">
+    <Stack gap="xs">
       <ResultTabs active="manual" />
       <ScoreSortContext.Provider
-        value={{ sorts: scoreSorts, toggle: (key) => setScoreSorts((sorts) => nextSorts(sorts, key)) }}
+        value={{ sorts: scoreSorts, toggle: (key) => place.set({ sort: nextSorts(scoreSorts, key) }) }}
       >
         <ApiProvider client={watching}>
           <EntityList
@@ -127,34 +156,33 @@ export function ManualResultList({ location }: { location: RouteLocation }) {
                   values={STATUS_VALUES}
                   value={status}
                   counts={counts}
-                  onChange={setStatus}
+                  onChange={(value) => place.set({ manualStatus: value })}
                 />
                 <QuickDateRadios
                   value={quick}
-                  onChange={(value) => {
-                    setQuick(value);
-                    setDraft((d) => ({ ...d, timeFrom: '', timeTo: '' }));
-                    setApplied((d) => ({ ...d, timeFrom: '', timeTo: '' }));
-                  }}
+                  // a quick date replaces a time range
+                  onChange={(value) => place.set({ quickDate: value, timeFrom: '', timeTo: '' })}
                 />
               </Group>
             }
             searchFields={
+              <SchemeSelect
+                targetType="PERSON"
+                value={draft.schemeId}
+                onChange={(schemeId) => setDraft((d) => ({ ...d, schemeId }))}
+                onLoad={setSchemes}
+              />
+            }
+            moreSearchFields={
               <>
-                <SchemeSelect
-                  targetType="PERSON"
-                  value={draft.schemeId}
-                  onChange={(schemeId) => setDraft((d) => ({ ...d, schemeId }))}
-                />
                 <ScoreRangeInputs draft={draft} onChange={(c) => setDraft((d) => ({ ...d, ...c }))} />
                 <TimeRangeInputs draft={draft} onChange={(c) => setDraft((d) => ({ ...d, ...c }))} />
               </>
             }
-            onSearch={() => setApplied(draft)}
-            onReset={() => {
-              setDraft(EMPTY_EXTRA);
-              setApplied(EMPTY_EXTRA);
-            }}
+            onSearch={() => encodeList(valuesOf(draft), EXTRA_FIELDS)}
+            onReset={() => setDraft(EMPTY_EXTRA)}
+            keepOnReset={['manualStatus']}
+            extraTags={tags}
             extraActions={extraActions}
           />
         </ApiProvider>

@@ -1,23 +1,29 @@
 import { Badge, Card, Checkbox, Group, NumberInput, Radio, Stack, Table, Text, TextInput } from '@mantine/core';
 import { LIMITS, type ScoringStyle } from '@qcdesk/contracts';
 import { useI18n } from '../../../i18n/locale-store';
+import { RuleName } from '../ai-result/TranscriptBeside';
+import type { ScoringTranscript } from '../ai-result/use-scoring-transcript';
 import { type AngleDraft, type RuleDraft, rulePath, setRule } from './assessment-form';
 
 /**
  * The manual scoring of each angle: per rule a score 0..100 (SCORE) or pass / fail (PASS), the fatal-error flag and
- * a reason of at most 100 characters. Used by the assessment and by the manual complaint review.
+ * a reason of at most 100 characters. Used by the assessment and by the manual complaint review. Beside a transcript,
+ * the name of a rule with hits in it scrolls the transcript to the first of them.
  */
 export function ScoringTable({
   angles,
   style,
   errors,
   onChange,
+  transcript,
 }: {
   angles: readonly AngleDraft[];
   style: ScoringStyle | null | undefined;
   /** messages by body path, e.g. manualAngles[0].manualRules[1].pass */
   errors: Readonly<Record<string, string>>;
   onChange: (angles: AngleDraft[]) => void;
+  /** the transcript beside the form, whose hits a rule's name shows */
+  transcript?: ScoringTranscript;
 }) {
   const { t } = useI18n();
   const score = style !== 'PASS';
@@ -46,8 +52,14 @@ export function ScoringTable({
             </Table.Thead>
             <Table.Tbody>
               {angle.rules.map((rule, r) => (
-                <Table.Tr key={rule.ruleId} data-rule={rule.ruleId}>
-                  <Table.Td>{rule.ruleName}</Table.Td>
+                <Table.Tr
+                  key={rule.ruleId}
+                  data-rule={rule.ruleId}
+                  bg={transcript?.active === rule.ruleId ? 'var(--mantine-color-yellow-light)' : undefined}
+                >
+                  <Table.Td>
+                    <RuleName transcript={transcript} ruleId={rule.ruleId} name={rule.ruleName} />
+                  </Table.Td>
                   <Table.Td>
                     {score ? (
                       <NumberInput

@@ -3,8 +3,11 @@ import { type Dictionary, LIMITS, QuickDate, type TargetType } from '@qcdesk/con
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useApi } from '../../../api/api-context';
 import type { ApiClient } from '../../../api/client';
+import type { FilterTag } from '../../../entity/FilterTags';
 import type { MessageKey } from '../../../i18n/dictionary';
 import { useI18n } from '../../../i18n/locale-store';
+import type { ListField } from '../../../router/list-state';
+import type { DraftValue } from '../../../router/use-list-place';
 import { fromInputTime } from '../../../ui/times';
 
 /**
@@ -65,13 +68,59 @@ export function QuickDateRadios({ value, onChange }: { value: QuickDate; onChang
 }
 
 /** The inputs of the search row that are not plain text: a time range, score range, satisfaction ratings. */
-export interface ExtraFilterDraft {
+export type ExtraFilterDraft = {
   schemeId: string;
   timeFrom: string;
   timeTo: string;
   beginScore: number | '';
   endScore: number | '';
   scores: string[];
+};
+
+/** Where ExtraFilterDraft sits in the list's query (its numbers: the score range). */
+export const EXTRA_FIELDS: readonly ListField[] = [
+  { key: 'schemeId' },
+  { key: 'timeFrom' },
+  { key: 'timeTo' },
+  { key: 'beginScore' },
+  { key: 'endScore' },
+  { key: 'scores', many: true },
+];
+export const EXTRA_NUMERIC = ['beginScore', 'endScore'] as const;
+
+/** A time range end as the datetime input holds it ('2026-11-25T10:00'), as the tags show it. */
+export function displayInputTime(value: string): string {
+  return value.replace('T', ' ');
+}
+
+/** How an input of a screen's own shows as an active-filter tag. */
+export interface PlaceTagSpec {
+  label: string;
+  /** the value's words (a dictionary label, a scheme's name); the value itself by default */
+  text?: (value: string) => string;
+  /** no tag while the value is its default */
+  defaultValue?: string;
+}
+
+/** The tags of a screen's own applied inputs (not empty, not their default); removing one drops it from the query. */
+export function placeTags(
+  applied: Readonly<Record<string, DraftValue>>,
+  specs: Readonly<Record<string, PlaceTagSpec>>,
+): FilterTag[] {
+  const tags: FilterTag[] = [];
+  for (const [key, spec] of Object.entries(specs)) {
+    const value = applied[key];
+    if (value === undefined) continue;
+    const text = typeof value === 'object' ? value.join('、') : String(value);
+    if (text === '' || text === (spec.defaultValue ?? '')) continue;
+    tags.push({
+      key,
+      label: spec.label,
+      value: spec.text && typeof value !== 'object' ? spec.text(text) : text,
+      remove: { [key]: undefined },
+    });
+  }
+  return tags;
 }
 
 export const EMPTY_EXTRA: ExtraFilterDraft = {
@@ -113,14 +162,20 @@ export function SchemeSelect({
   targetType,
   value,
   onChange,
+  onLoad,
 }: {
   targetType: TargetType;
   value: string;
   onChange: (schemeId: string) => void;
+  /** the schemes' names by id, once loaded (for the active-filter tag) */
+  onLoad?: (names: Record<string, string>) => void;
 }) {
   const client = useApi();
   const { t } = useI18n();
   const [schemes, setSchemes] = useState<{ value: string; label: string }[]>([]);
+  // told once per load; a new callback is no reason to load again
+  const tell = useRef(onLoad);
+  tell.current = onLoad;
   useEffect(() => {
     let live = true;
     client
@@ -130,7 +185,9 @@ export function SchemeSelect({
       })
       .then((answer) => {
         const list = Array.isArray(answer) ? answer : (answer?.records ?? []);
-        if (live) setSchemes(list.map((s) => ({ value: String(s.id), label: s.name })));
+        if (!live) return;
+        setSchemes(list.map((s) => ({ value: String(s.id), label: s.name })));
+        tell.current?.(Object.fromEntries(list.map((s) => [String(s.id), s.name])));
       })
       // without the list the select stays empty; the other filters still work
       .catch(() => undefined);

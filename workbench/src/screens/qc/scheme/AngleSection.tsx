@@ -27,16 +27,16 @@ import { IconChevronDown, IconChevronRight, IconEdit, IconLink, IconTrash } from
 import { useMemo, useState } from 'react';
 import { useApi } from '../../../api/api-context';
 import { errorText } from '../../../api/client';
-import { type RecordId, resource } from '../../../api/resource';
+import type { RecordId } from '../../../api/resource';
 import { useCan } from '../../../auth/session-store';
 import { EntityPicker } from '../../../entity/EntityPicker';
-import type { PickerDescription } from '../../../entity/types';
 import { useI18n } from '../../../i18n/locale-store';
 import { summariseConditions } from '../../../rule-editor/summary';
 import { confirmAction } from '../../../ui/confirm';
 import { ABSENT } from '../../../ui/display';
 import { FormErrorBanner } from '../../../ui/FormErrorBanner';
 import { notifySuccess } from '../../../ui/notify';
+import { linkableRulePicker } from './rule-picker';
 
 interface Props {
   scheme: SchemeDetailAnswer;
@@ -134,6 +134,7 @@ export function AngleSection({ scheme, readOnly, onChanged }: Props) {
       {linking && (
         <LinkRulesModal
           schemeId={scheme.id}
+          schemeTargetType={scheme.targetType}
           angle={linking}
           onClose={() => setLinking(null)}
           onSaved={() => {
@@ -334,34 +335,26 @@ function AngleEditModal({
   );
 }
 
-/** Links AI rules to an angle: the shared EntityPicker over the rules; the linked ones are shown ticked. */
+/**
+ * Links rules to an angle: the shared EntityPicker over the rules the scheme may link (AI rules in an AI scheme, any
+ * rule in a PERSON scheme); the linked ones are shown ticked.
+ */
 function LinkRulesModal({
   schemeId,
+  schemeTargetType,
   angle,
   onClose,
   onSaved,
 }: {
   schemeId: RecordId;
+  schemeTargetType: string | null | undefined;
   angle: AngleDetailAnswer;
   onClose: () => void;
   onSaved: () => void;
 }) {
   const client = useApi();
   const { t, m } = useI18n();
-  const description = useMemo<PickerDescription<QcRule>>(() => {
-    const rules = resource<QcRule>(client, '/v3/chats/qc-rule', { detailParam: 'ruleId' });
-    return {
-      title: 'angle.pickRules',
-      keyword: true,
-      filters: [],
-      columns: [
-        { key: 'id', title: 'angle.ruleId', width: 100 },
-        { key: 'name', title: 'angle.ruleName' },
-        { key: 'comments', title: 'common.comments' },
-      ],
-      load: ({ page, size, keyword }) => rules.page({ page, size, filters: { keyword, deleted: 'NONE', type: 'AI' } }),
-    };
-  }, [client]);
+  const description = useMemo(() => linkableRulePicker(client, schemeTargetType), [client, schemeTargetType]);
   const linked = useMemo(() => (angle.angleRules ?? []).map((r) => String(r.ruleId)), [angle]);
 
   const link = async (chosen: QcRule[]) => {

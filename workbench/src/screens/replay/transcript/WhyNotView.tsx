@@ -1,5 +1,5 @@
 import { Badge, Code, Group, Stack, Text } from '@mantine/core';
-import { OperatorType } from '@qcdesk/contracts';
+import { modelLabel, OperatorType } from '@qcdesk/contracts';
 import type { WhyNot, WhyNotStage } from '@qcdesk/engine';
 import type { MessageKey } from '../../../i18n/dictionary';
 import { useI18n } from '../../../i18n/locale-store';
@@ -20,7 +20,7 @@ export const STAGE_LABELS: Record<WhyNotStage, MessageKey> = {
  * what came closest (keywords found and missing, the best similarity, the regex tried, the labels looked for).
  */
 export function WhyNotView({ reason }: { reason: WhyNot }) {
-  const { t, pick, label } = useI18n();
+  const { t, pick, label, locale } = useI18n();
   const miss = reason.nearestMiss;
   // the operator by the name the rule editor gives it, not its type code; the engine's own sentence stays as a tooltip
   const sentence =
@@ -37,30 +37,14 @@ export function WhyNotView({ reason }: { reason: WhyNot }) {
       </Text>
       {miss && (
         <Group gap={6}>
-          {(miss.found ?? []).length > 0 && (
-            <Group gap={4} data-testid="why-not-found">
-              <Text size="xs" c="dimmed">
-                {t('replay.whyNot.found')}
-              </Text>
-              {miss.found!.map((word) => (
-                <Badge key={word} size="sm" color="green" variant="light" tt="none">
-                  {word}
-                </Badge>
-              ))}
-            </Group>
-          )}
-          {(miss.missing ?? []).length > 0 && (
-            <Group gap={4} data-testid="why-not-missing">
-              <Text size="xs" c="dimmed">
-                {t('replay.whyNot.missing')}
-              </Text>
-              {miss.missing!.map((word) => (
-                <Badge key={word} size="sm" color="red" variant="light" tt="none">
-                  {word}
-                </Badge>
-              ))}
-            </Group>
-          )}
+          <Words testId="why-not-found" label={t('replay.whyNot.found')} words={miss.found} color="green" />
+          <Words testId="why-not-missing" label={t('replay.whyNot.missing')} words={miss.missing} color="red" />
+          <Words
+            testId="why-not-labels"
+            label={t('replay.whyNot.labels')}
+            words={miss.labels?.map((code) => modelLabel(code, locale))}
+            color="gray"
+          />
           {miss.bestSimilarity && (
             <Text size="xs" data-testid="why-not-similarity">
               {t('replay.whyNot.similarity', {
@@ -84,5 +68,22 @@ export function WhyNotView({ reason }: { reason: WhyNot }) {
         </Group>
       )}
     </Stack>
+  );
+}
+
+/** A labelled row of words as badges (keywords found or missing, the labels looked for); nothing when there are none. */
+function Words(props: { testId: string; label: string; words: readonly string[] | undefined; color: string }) {
+  if (props.words === undefined || props.words.length === 0) return null;
+  return (
+    <Group gap={4} data-testid={props.testId}>
+      <Text size="xs" c="dimmed">
+        {props.label}
+      </Text>
+      {props.words.map((word) => (
+        <Badge key={word} size="sm" color={props.color} variant="light" tt="none">
+          {word}
+        </Badge>
+      ))}
+    </Group>
   );
 }

@@ -8,6 +8,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../crud/entity-table.js';
 import { csGroups } from '../../../db/schema/desk-staffing.js';
+import { qcRules } from '../../../db/schema/qc-config.js';
 import { aiResults, manualResults } from '../../../db/schema/qc-results.js';
 import { chatSessions } from '../../../db/schema/sessions.js';
 
@@ -38,43 +39,40 @@ function bucketOf(scope: OverviewScope): SQL {
 /** A score's bin: 10-point bins, with a score of exactly 100 in the last bin [90, 100]. */
 const binOf = sql`(floor(${aiResults.aiScore} / ${OVERVIEW_BIN}) * ${OVERVIEW_BIN} - case when ${aiResults.aiScore} = 100 then ${OVERVIEW_BIN} else 0 end)`;
 
-/** Every figure of the overview but the period, each one SQL aggregate over the scope's results. */
+/** The grouping set a row of the main query belongs to: GROUPING(bucket, bin, line, agent), 1 for each left out. */
+const SET = { totals: 15, trend: 7, bins: 11, lines: 13, agents: 14 } as const;
+
+/** Orders by a number descending, then by an id (as a number) ascending. */
+const byMost = (key: string, id: string) => (a: Row, b: Row) => num(b[key]) - num(a[key]) || num(a[id]) - num(b[id]);
+
+/**
+ * Every figure of the overview but the period, in four scans of the scope's results: one GROUPING SETS query for the
+ * totals, the trend, the score bins, the lines and the agents; one for the groups (unnested), one for the rules and
+ * their trend (rule_ids unnested), one for the agreement with manual scores. They run side by side (a PostgreSQL pool
+ * gives each its connection).
+ */
 export async function overviewFigures(
   db: Queryable,
   scope: OverviewScope,
 ): Promise<Omit<QcOverview, 'timeFrom' | 'timeTo'>> {
   const w = scope.where;
   const bucket = bucketOf(scope);
-  const [totals] = await rows(
+  const mainQ = rows(
     db,
-    sql`select count(*) as results, avg(${aiResults.aiScore}) as avg,
-          count(*) filter (where ${aiResults.isVeto}) as vetoes,
-          count(*) filter (where ${aiResults.isComplaint}) as complaints,
-          count(*) filter (where ${aiResults.isReview}) as reviews
-        from ${aiResults} where ${w}`,
+    sql`select grouping(b.bucket, b.bin, b.line_id, b.agent_id) as g, b.bucket, b.bin, b.line_id, b.agent_id,
+          count(*) as results, avg(b.ai_score) as avg,
+          count(*) filter (where b.is_veto) as vetoes,
+          count(*) filter (where b.is_complaint) as complaints,
+          count(*) filter (where b.is_review) as reviews,
+          max(b.agent_name) as name, max(b.agent_nick) as nick
+        from (select ${bucket} as bucket, ${binOf} as bin, ${aiResults.lineId} as line_id,
+                ${aiResults.agentId} as agent_id, ${aiResults.aiScore} as ai_score, ${aiResults.isVeto} as is_veto,
+                ${aiResults.isComplaint} as is_complaint, ${aiResults.isReview} as is_review,
+                ${aiResults.agentName} as agent_name, ${aiResults.agentNick} as agent_nick
+              from ${aiResults} where ${w}) b
+        group by grouping sets ((), (b.bucket), (b.bin), (b.line_id), (b.agent_id))`,
   );
-  const all = num(totals?.results);
-  const trend = await rows(
-    db,
-    sql`select ${bucket} as bucket, count(*) as results, avg(${aiResults.aiScore}) as avg,
-          count(*) filter (where ${aiResults.isVeto}) as vetoes
-        from ${aiResults} where ${w} group by 1 order by 1`,
-  );
-  const bins = await rows(
-    db,
-    sql`select ${binOf} as bin, count(*) as results from ${aiResults} where ${w} group by 1 order by 1`,
-  );
-  const lines = await rows(
-    db,
-    sql`select r.line_id, r.results, r.avg,
-          (select ${chatSessions.lineName} from ${chatSessions}
-            where ${chatSessions.organizationId} = ${scope.organizationId} and ${chatSessions.lineId} = r.line_id
-              and ${chatSessions.lineName} is not null limit 1) as name
-        from (select ${aiResults.lineId} as line_id, count(*) as results, avg(${aiResults.aiScore}) as avg
-              from ${aiResults} where ${w} and ${aiResults.lineId} is not null group by 1) r
-        order by r.results desc, r.line_id limit 20`,
-  );
-  const groups = await rows(
+  const groupsQ = rows(
     db,
     sql`select r.group_id, r.results, r.avg, g.name
         from (select gid as group_id, count(*) as results, avg(${aiResults.aiScore}) as avg
@@ -82,35 +80,15 @@ export async function overviewFigures(
         left join ${csGroups} g on g.organization_id = ${scope.organizationId} and g.id = r.group_id
         order by r.results desc, r.group_id limit 20`,
   );
-  const rules = await rows(
+  const rulesQ = rows(
     db,
-    sql`select (rule->>'ruleId')::bigint as rule_id, max(rule->>'ruleName') as name, count(*) as results
-        from ${aiResults} cross join lateral jsonb_array_elements(${aiResults.resultRules}) as rule
-        where ${w} group by 1 order by 3 desc, 1 limit ${OVERVIEW_TOP}`,
+    sql`select grouping(r.bucket) as g, r.rule_id, r.bucket, count(*) as results
+        from (select rid::bigint as rule_id, ${bucket} as bucket
+              from ${aiResults} cross join lateral jsonb_array_elements_text(${aiResults.ruleIds}) as rid
+              where ${w}) r
+        group by grouping sets ((r.rule_id), (r.rule_id, r.bucket))`,
   );
-  const ruleKeys = rules.map((r) => num(r.rule_id));
-  const ruleTrend =
-    ruleKeys.length === 0
-      ? []
-      : await rows(
-          db,
-          sql`select (rule->>'ruleId')::bigint as rule_id, ${bucket} as bucket, count(*) as results
-              from ${aiResults} cross join lateral jsonb_array_elements(${aiResults.resultRules}) as rule
-              where ${w} and (rule->>'ruleId')::bigint in (${sql.join(
-                ruleKeys.map((k) => sql`${k}`),
-                sql`, `,
-              )})
-              group by 1, 2 order by 2`,
-        );
-  const agents = await rows(
-    db,
-    sql`select ${aiResults.agentId} as agent_id, max(${aiResults.agentName}) as name, max(${aiResults.agentNick}) as nick,
-          count(*) as results, avg(${aiResults.aiScore}) as avg, count(*) filter (where ${aiResults.isVeto}) as vetoes
-        from ${aiResults} where ${w} and ${aiResults.agentId} is not null
-        group by 1 having count(*) >= ${OVERVIEW_MIN_RESULTS}
-        order by 5 asc, 6 desc, 1 limit ${OVERVIEW_TOP}`,
-  );
-  const [agreement] = await rows(
+  const agreementQ = rows(
     db,
     sql`select count(*) as pairs, avg(abs(${aiResults.aiScore} - m.manual_score)) as diff,
           case when count(*) >= 3 then corr(${aiResults.aiScore}, m.manual_score) end as corr
@@ -119,6 +97,41 @@ export async function overviewFigures(
           and m.manual_status = 'CHECKED' and m.manual_score is not null
         where ${w}`,
   );
+  const [main, groups, ruleRows, [agreement]] = await Promise.all([mainQ, groupsQ, rulesQ, agreementQ]);
+
+  const set = (g: number) => main.filter((r) => num(r.g) === g);
+  const totals = set(SET.totals)[0];
+  const all = num(totals?.results);
+  const lines = set(SET.lines)
+    .filter((r) => r.line_id !== null)
+    .sort(byMost('results', 'line_id'))
+    .slice(0, 20);
+  const agents = set(SET.agents)
+    .filter((r) => r.agent_id !== null && num(r.results) >= OVERVIEW_MIN_RESULTS)
+    .sort((a, b) => num(a.avg) - num(b.avg) || num(b.vetoes) - num(a.vetoes) || num(a.agent_id) - num(b.agent_id))
+    .slice(0, OVERVIEW_TOP);
+  const rules = ruleRows
+    .filter((r) => num(r.g) === 1)
+    .sort(byMost('results', 'rule_id'))
+    .slice(0, OVERVIEW_TOP);
+  const [lineNames, ruleNames] = await Promise.all([
+    // one session's name per line, found through (organisation, line) of the index, not by reading every session
+    namesOf(
+      db,
+      sql`select l.id, (select ${chatSessions.lineName} from ${chatSessions}
+            where ${chatSessions.organizationId} = ${scope.organizationId} and ${chatSessions.lineId} = l.id
+              and ${chatSessions.lineName} is not null limit 1) as name
+          from unnest(array[`,
+      lines.map((r) => num(r.line_id)),
+      sql`]::bigint[]) as l(id)`,
+    ),
+    namesOf(
+      db,
+      sql`select ${qcRules.id} as id, ${qcRules.name} as name from ${qcRules}
+          where ${qcRules.organizationId} = ${scope.organizationId} and ${qcRules.id} in `,
+      rules.map((r) => num(r.rule_id)),
+    ),
+  ]);
 
   return {
     totals: {
@@ -128,16 +141,20 @@ export async function overviewFigures(
       complaints: num(totals?.complaints),
       reviews: num(totals?.reviews),
     },
-    trend: trend.map((r) => ({
-      bucket: String(r.bucket),
-      results: num(r.results),
-      avgScore: meanOf(r.avg),
-      vetoes: num(r.vetoes),
-    })),
-    distribution: bins.map((r) => ({ from: num(r.bin), to: num(r.bin) + OVERVIEW_BIN, results: num(r.results) })),
+    trend: set(SET.trend)
+      .sort((a, b) => String(a.bucket).localeCompare(String(b.bucket)))
+      .map((r) => ({
+        bucket: String(r.bucket),
+        results: num(r.results),
+        avgScore: meanOf(r.avg),
+        vetoes: num(r.vetoes),
+      })),
+    distribution: set(SET.bins)
+      .sort((a, b) => num(a.bin) - num(b.bin))
+      .map((r) => ({ from: num(r.bin), to: num(r.bin) + OVERVIEW_BIN, results: num(r.results) })),
     lines: lines.map((r) => ({
       lineId: String(r.line_id),
-      lineName: textOf(r.name),
+      lineName: lineNames.get(num(r.line_id)) ?? null,
       results: num(r.results),
       avgScore: meanOf(r.avg),
     })),
@@ -149,11 +166,12 @@ export async function overviewFigures(
     })),
     topRules: rules.map((r) => ({
       ruleId: String(r.rule_id),
-      ruleName: String(r.name ?? r.rule_id),
+      ruleName: ruleNames.get(num(r.rule_id)) ?? String(r.rule_id),
       results: num(r.results),
       share: all === 0 ? 0 : num(r.results) / all,
-      trend: ruleTrend
-        .filter((t) => num(t.rule_id) === num(r.rule_id))
+      trend: ruleRows
+        .filter((t) => num(t.g) === 0 && num(t.rule_id) === num(r.rule_id))
+        .sort((a, b) => String(a.bucket).localeCompare(String(b.bucket)))
         .map((t) => ({ bucket: String(t.bucket), results: num(t.results) })),
     })),
     lowAgents: agents.map((r) => ({
@@ -170,4 +188,15 @@ export async function overviewFigures(
       correlation: meanOf(agreement?.corr),
     },
   };
+}
+
+/** id → name from `query` completed with the ids (`… in (1, 2)`, or followed by `after`); no ids, no query. */
+async function namesOf(db: Queryable, query: SQL, ids: number[], after?: SQL): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const found = await rows(db, after === undefined ? sql`${query}(${list})` : sql`${query}${list}${after}`);
+  return new Map(found.filter((r) => r.name !== null).map((r) => [num(r.id), String(r.name)]));
 }

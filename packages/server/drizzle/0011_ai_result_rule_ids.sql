@@ -1,0 +1,2 @@
+ALTER TABLE "ai_results" ADD COLUMN "rule_ids" jsonb GENERATED ALWAYS AS (jsonb_path_query_array(result_rules, '$[*].ruleId')) STORED;--> statement-breakpoint
+CREATE INDEX "ai_results_rule_ids_idx" ON "ai_results" USING gin ("rule_ids");
