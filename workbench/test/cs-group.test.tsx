@@ -2,8 +2,9 @@ import type { CsGroup } from '@qcdesk/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CS_GROUP_LIST_PATH, csGroupDescription } from '../src/entities/cs-group';
+import { CS_GROUP_LIST_PATH, csGroupDescription, groupPicker } from '../src/entities/cs-group';
 import { EntityList } from '../src/entity/EntityList';
+import { EntityPicker } from '../src/entity/EntityPicker';
 import { navigate, useLocation, useRouterStore } from '../src/router/router-store';
 import { CsGroupConfig, CsGroupCreate } from '../src/screens/staffing/CsGroupConfig';
 import { describeEntityScreens } from './describe-entity-screens';
@@ -118,6 +119,79 @@ describe('skill group list', () => {
       path: '/csGroup/config',
       query: { id: 'G1', _modal: 'large' },
     });
+  });
+});
+
+describe('skill group list: online', () => {
+  it('shows a group with a service time as online and one without as offline (spec §3.2)', async () => {
+    const rows = [group(1), group(2, { timeId: null, timeName: null, todayTimes: [], online: false })];
+    const server = fakeClient({ '/v3/chats/cs-group/page': () => ({ records: rows, total: 2, page: 1, size: 20 }) });
+    renderConsole(<EntityList description={csGroupDescription} location={{ path: CS_GROUP_LIST_PATH, query: {} }} />, {
+      client: server.client,
+      permissions: ALL,
+    });
+    // the column after the type (在线, the ONLINE type) says whether the group serves now
+    const first = (await screen.findByText('技能组1号')).closest('tr')!;
+    expect(within(first).getAllByText('在线')).toHaveLength(2);
+    const second = within(screen.getByText('技能组2号').closest('tr')!);
+    expect(second.getAllByText('在线')).toHaveLength(1);
+    expect(second.getByText('离线')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: '在线状态' })).toBeTruthy();
+  });
+});
+
+describe('skill-group picker', () => {
+  it('asks for ACTIVE groups, 10 a page, not in the trash; a click picks the row', async () => {
+    const server = fakeClient({
+      '/v3/chats/cs-group/page': (request) => ({
+        records: [group(1), group(2)],
+        total: 2,
+        page: Number(request.query?.page),
+        size: Number(request.query?.size),
+      }),
+    });
+    const picked: string[][] = [];
+    renderConsole(
+      <EntityPicker
+        description={groupPicker(server.client)}
+        opened
+        multiple={false}
+        onClose={() => {}}
+        onPick={(rows) => {
+          picked.push(rows.map((r) => r.id));
+        }}
+      />,
+      { client: server.client, permissions: ALL },
+    );
+    await userEvent.click(await screen.findByText('技能组2号'));
+    expect(picked).toEqual([['G2']]);
+    expect(server.calls[0]).toMatchObject({
+      path: '/v3/chats/cs-group/page',
+      query: { page: 1, size: 10 },
+      body: { status: 'ACTIVE', deleted: 'NONE' },
+    });
+    expect(screen.getByRole('dialog', { name: '选择技能组' })).toBeTruthy();
+  });
+
+  it('searches by keyword and any status once the status is cleared', async () => {
+    const server = fakeClient({
+      '/v3/chats/cs-group/page': () => ({ records: [group(1)], total: 1, page: 1, size: 10 }),
+    });
+    renderConsole(
+      <EntityPicker
+        description={groupPicker(server.client)}
+        opened
+        multiple={false}
+        onClose={() => {}}
+        onPick={() => {}}
+      />,
+      { client: server.client, permissions: ALL },
+    );
+    await screen.findByText('技能组1号');
+    const dialog = within(screen.getByRole('dialog'));
+    await userEvent.type(dialog.getByLabelText('关键词'), '售后');
+    await userEvent.click(dialog.getByRole('button', { name: '搜索' }));
+    await waitFor(() => expect(server.calls.at(-1)!.body).toMatchObject({ keyword: '售后', status: 'ACTIVE' }));
   });
 });
 

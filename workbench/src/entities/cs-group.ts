@@ -1,4 +1,6 @@
 import {
+  ActiveStatus,
+  AgentStatus,
   type CsAgent,
   type CsGroup,
   type CsGroupOption,
@@ -16,7 +18,13 @@ import {
 import type { ApiClient } from '../api/client';
 import { resource } from '../api/resource';
 import { contractApi } from '../entity/access';
-import type { EntityDescriptionWithForm, EntityFormDescription, FormOption, RouteTarget } from '../entity/types';
+import type {
+  EntityDescriptionWithForm,
+  EntityFormDescription,
+  FormOption,
+  PickerDescription,
+  RouteTarget,
+} from '../entity/types';
 import { useLocaleStore } from '../i18n/locale-store';
 import { spanText } from './cs-time';
 
@@ -171,6 +179,15 @@ export const csGroupDescription: EntityDescriptionWithForm<CsGroupRecord> = {
     },
     { key: 'assignOrder', title: 'csGroup.assignOrder', value: assignOrder },
     { key: 'type', title: 'common.type', kind: 'dict', dictionary: GroupType, width: 90 },
+    // spec §3.2: a group is shown online when it has a service time (the server answers `online`)
+    {
+      key: 'online',
+      title: 'csGroup.online',
+      kind: 'tag',
+      dictionary: AgentStatus,
+      value: (row) => (row.online ? 'ONLINE' : 'OFFLINE'),
+      width: 80,
+    },
     {
       key: 'overflow',
       title: 'csGroup.overflow',
@@ -192,3 +209,26 @@ export const csGroupDescription: EntityDescriptionWithForm<CsGroupRecord> = {
   minTableWidth: 1200,
   form: csGroupCreateForm,
 };
+
+/**
+ * The skill-group picker shared by other screens (spec §2.3): ACTIVE groups by default, 10 a page, keyword and status;
+ * a click picks the row (open it with `multiple={false}`).
+ */
+export function groupPicker(client: ApiClient): PickerDescription<CsGroup> {
+  const { base, detailParam } = contractApi(csGroupContract);
+  const api = resource<CsGroup>(client, base, { detailParam });
+  return {
+    title: 'csGroup.pickerTitle',
+    keyword: true,
+    filters: [
+      { key: 'status', label: 'common.status', kind: 'select', dictionary: ActiveStatus, defaultValue: 'ACTIVE' },
+    ],
+    columns: [
+      { key: 'name', title: 'common.name' },
+      { key: 'type', title: 'common.type', kind: 'dict', dictionary: GroupType },
+      { key: 'status', title: 'common.status', kind: 'tag', dictionary: ActiveStatus },
+    ],
+    load: ({ page, size, keyword, filters }) =>
+      api.page({ page, size, filters: { ...filters, ...(keyword ? { keyword } : {}), deleted: 'NONE' } }),
+  };
+}
