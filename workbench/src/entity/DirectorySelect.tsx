@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { create } from 'zustand';
 import { useApi } from '../api/api-context';
 import { type DirectoryOption, loadDirectory } from '../api/directory';
+import { useLoad } from '../api/use-load';
 import { useI18n } from '../i18n/locale-store';
 
 interface Props {
@@ -50,54 +51,43 @@ export function useDirectoryName(kind: DirectoryKind | undefined, id: string): s
 }
 
 /**
+ * A directory's options as a picker offers them: the whole directory loaded once, and when it is longer than one
+ * answer, what the server finds for the typed words (debounced) added to it. `failed`: the directory cannot be read.
+ */
+export function useDirectory(kind: DirectoryKind, search: string): { options: DirectoryOption[]; failed: boolean } {
+  const client = useApi();
+  const [keyword] = useDebouncedValue(search.trim(), 250);
+  const all = useLoad(() => loadDirectory(client, kind), [client, kind], {
+    onLoad: (options) => rememberNames(kind, options),
+  });
+  const complete = all.data !== null && all.data.length < DIRECTORY_LIMIT;
+  const found = useLoad(() => loadDirectory(client, kind, keyword), [client, kind, keyword], {
+    enabled: all.data !== null && !complete && keyword !== '',
+    onLoad: (options) => rememberNames(kind, options),
+  });
+  const options = useMemo(() => {
+    const merged = new Map((all.data ?? []).map((o) => [o.value, o]));
+    for (const o of found.error === null ? (found.data ?? []) : []) merged.set(o.value, o);
+    return [...merged.values()];
+  }, [all.data, found.data, found.error]);
+  return { options, failed: all.error !== null && all.data === null };
+}
+
+/**
  * A searchable pick of an agent, group, line or channel by name that stands for its id. The whole directory is loaded once;
  * a directory longer than one answer is searched on the server as the user types. When it cannot be read, a text
  * box for the id takes its place, so the filter still works.
  */
 export function DirectorySelect({ kind, label, value, onChange, onSubmit }: Props) {
-  const client = useApi();
+  const _client = useApi();
   const { t } = useI18n();
-  const [all, setAll] = useState<DirectoryOption[] | null>(null);
-  const [failed, setFailed] = useState(false);
   const [search, setSearch] = useState('');
-  const [keyword] = useDebouncedValue(search.trim(), 250);
-  const [found, setFound] = useState<DirectoryOption[]>([]);
-  const complete = all !== null && all.length < DIRECTORY_LIMIT;
-
-  useEffect(() => {
-    let live = true;
-    loadDirectory(client, kind)
-      .then((options) => {
-        rememberNames(kind, options);
-        if (live) setAll(options);
-      })
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [client, kind]);
-
-  useEffect(() => {
-    if (complete || keyword === '' || all === null) return;
-    let live = true;
-    loadDirectory(client, kind, keyword)
-      .then((options) => {
-        rememberNames(kind, options);
-        if (live) setFound(options);
-      })
-      .catch(() => live && setFound([]));
-    return () => {
-      live = false;
-    };
-  }, [client, kind, keyword, complete, all]);
-
-  const data = useMemo(() => {
-    const merged = new Map((all ?? []).map((o) => [o.value, o]));
-    for (const o of found) merged.set(o.value, o);
-    // an id from the address that the directory does not list stays shown as itself
-    if (value !== '' && !merged.has(value)) merged.set(value, { value, label: value });
-    return [...merged.values()];
-  }, [all, found, value]);
+  const { options, failed } = useDirectory(kind, search);
+  // an id from the address that the directory does not list stays shown as itself
+  const data = useMemo(
+    () => (value !== '' && !options.some((o) => o.value === value) ? [...options, { value, label: value }] : options),
+    [options, value],
+  );
 
   if (failed)
     return (

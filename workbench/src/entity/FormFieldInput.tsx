@@ -1,7 +1,7 @@
 import { MultiSelect, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useApi } from '../api/api-context';
-import { errorText } from '../api/client';
+import { useLoad } from '../api/use-load';
 import { useI18n } from '../i18n/locale-store';
 import type { EntityFormField, FormOption, FormValue, FormValues } from './types';
 
@@ -100,24 +100,15 @@ function useLoadedOptions<R>(
   onError: (text: string) => void,
 ): FormOption[] {
   const client = useApi();
-  const [loaded, setLoaded] = useState<FormOption[]>([]);
   // the loader reads the values as they are when it runs; only the ones it names make it run again
-  const latest = useRef({ values, onError });
-  latest.current = { values, onError };
+  const latest = useRef(values);
+  latest.current = values;
   const dependsOn = JSON.stringify((field.optionsDependOn ?? []).map((key) => values[key] ?? null));
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `dependsOn` is the trigger for the values it names
-  useEffect(() => {
-    const load = field.options;
-    if (!load) return;
-    let live = true;
-    load({ client, values: latest.current.values, record })
-      .then((answer) => live && setLoaded(answer))
-      .catch((e) => live && latest.current.onError(errorText(e)));
-    return () => {
-      live = false;
-    };
-  }, [field, client, record, dependsOn]);
-
+  const options = useLoad(
+    () => field.options!({ client, values: latest.current, record }),
+    [field, client, record, dependsOn],
+    { enabled: field.options !== undefined, onError },
+  );
+  const loaded: FormOption[] = options.data ?? [];
   return loaded;
 }

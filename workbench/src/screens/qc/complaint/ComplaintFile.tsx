@@ -9,9 +9,10 @@ import {
   toFieldErrors,
 } from '@qcdesk/contracts';
 import { IconPaperclip, IconTrash } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useApi } from '../../../api/api-context';
 import { errorText } from '../../../api/client';
+import { useLoad } from '../../../api/use-load';
 import { AI_RESULT_DETAIL } from '../../../entities/ai-result';
 import { COMPLAINT_BASE } from '../../../entities/complaint';
 import { MANUAL_RESULT_BASE } from '../../../entities/manual-result';
@@ -37,23 +38,12 @@ interface ComplainableRule {
 /** The manual result of the session (type MANUAL), loaded as its detail screen does. */
 function useManualResult(sessionId: string | undefined) {
   const client = useApi();
-  const [result, setResult] = useState<ManualResultDetailAnswer | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(sessionId !== undefined);
-  useEffect(() => {
-    if (sessionId === undefined) return;
-    let live = true;
-    setLoading(true);
-    client
-      .request<ManualResultDetailAnswer>({ path: `${MANUAL_RESULT_BASE}/detail`, query: { sessionId } })
-      .then((answer) => live && setResult(answer))
-      .catch((e) => live && setError(errorText(e)))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [client, sessionId]);
-  return { result, error, loading };
+  const loaded = useLoad(
+    () => client.request<ManualResultDetailAnswer>({ path: `${MANUAL_RESULT_BASE}/detail`, query: { sessionId } }),
+    [client, sessionId],
+    { enabled: sessionId !== undefined },
+  );
+  return { result: loaded.data, error: loaded.error, loading: loaded.loading };
 }
 
 /** The rules of a manual result's angles, each once. */

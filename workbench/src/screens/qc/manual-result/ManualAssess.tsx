@@ -7,9 +7,9 @@ import {
   type ResultRule,
   ScoringStyle,
 } from '@qcdesk/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useApi } from '../../../api/api-context';
-import { errorText } from '../../../api/client';
+import { useLoad } from '../../../api/use-load';
 import { useSaveForm } from '../../../api/use-save-form';
 import { useCan } from '../../../auth/session-store';
 import { MANUAL_DETAIL_PATH, MANUAL_RESULT_BASE } from '../../../entities/manual-result';
@@ -43,18 +43,13 @@ export function ManualAssess({ location }: { location: RouteLocation }) {
   const { t, label, locale } = useI18n();
   const sessionId = location.query.id ?? '';
   const can = useCan();
-  const [result, setResult] = useState<ManualResultDetailAnswer | null>(null);
-  const [scheme, setScheme] = useState<QcScheme | null>(null);
   const [angles, setAngles] = useState<AngleDraft[]>([]);
   const [appraises, setAppraises] = useState<string[]>([]);
   const [vetoes, setVetoes] = useState<string[]>([]);
   const { saving, errors, setErrors, banner, setBanner, submit } = useSaveForm();
-  const [loading, setLoading] = useState(true);
 
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    (async () => {
+  const loaded = useLoad(
+    async () => {
       // the result of the scheme being assessed (its version is what the save sends back), else the latest
       const picked = location.query.schemeId;
       const found = await client.request<ManualResultDetailAnswer>({
@@ -65,30 +60,33 @@ export function ManualAssess({ location }: { location: RouteLocation }) {
       const chosen = schemeId
         ? await client.request<QcScheme>({ path: '/v3/chats/qc-scheme/detail', query: { schemeId } })
         : null;
-      if (!live) return;
-      setResult(found);
-      setScheme(chosen);
-      // an earlier assessment fills the form only when it was made against the same scheme
-      const sameScheme = !chosen || !found.schemeId || found.schemeId === chosen.id;
-      setAngles(toAngleDrafts(chosen, sameScheme ? found.manualAngles : null));
-      const statements = chosen?.schemeConfig?.veto ?? [];
-      const chosenBefore = sameScheme
-        ? ((found as ManualResult & { vetoList?: { vetoName: string }[] }).vetoList ?? [])
-        : [];
-      setVetoes(chosenBefore.map((v) => v.vetoName).filter((name) => statements.includes(name)));
-      const items = chosen?.schemeConfig?.appraises ?? [];
-      setAppraises(
-        items.map(
-          (item) => (sameScheme ? found.appraisals.find((a) => a.title === item.appraise)?.appraise : null) ?? '',
-        ),
-      );
-    })()
-      .catch((e) => live && setBanner(errorText(e)))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [client, sessionId, location.query.schemeId, setBanner]);
+      return { found, chosen };
+    },
+    [client, sessionId, location.query.schemeId],
+    {
+      // the form starts from what the loaded scheme and any earlier assessment say
+      onLoad: ({ found, chosen }) => {
+        // an earlier assessment fills the form only when it was made against the same scheme
+        const sameScheme = !chosen || !found.schemeId || found.schemeId === chosen.id;
+        setAngles(toAngleDrafts(chosen, sameScheme ? found.manualAngles : null));
+        const statements = chosen?.schemeConfig?.veto ?? [];
+        const chosenBefore = sameScheme
+          ? ((found as ManualResult & { vetoList?: { vetoName: string }[] }).vetoList ?? [])
+          : [];
+        setVetoes(chosenBefore.map((v) => v.vetoName).filter((name) => statements.includes(name)));
+        const items = chosen?.schemeConfig?.appraises ?? [];
+        setAppraises(
+          items.map(
+            (item) => (sameScheme ? found.appraisals.find((a) => a.title === item.appraise)?.appraise : null) ?? '',
+          ),
+        );
+      },
+      onError: setBanner,
+    },
+  );
+  const result = loaded.data?.found ?? null;
+  const scheme = loaded.data?.chosen ?? null;
+  const loading = loaded.loading;
 
   // the evidence an inspector scores by: what the AI inspection of this session hit, marked in the transcript
   const { detail: ai } = useAiResultDetail(can('qc-ai-result.view') ? sessionId || undefined : undefined);

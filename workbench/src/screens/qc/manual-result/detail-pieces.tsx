@@ -9,9 +9,10 @@ import {
   type QcScheme,
   ScoringStyle,
 } from '@qcdesk/contracts';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useApi } from '../../../api/api-context';
 import type { Page } from '../../../api/resource';
+import { useLoad } from '../../../api/use-load';
 import { EntityPicker } from '../../../entity/EntityPicker';
 import type { PickerDescription } from '../../../entity/types';
 import type { MessageKey } from '../../../i18n/dictionary';
@@ -62,13 +63,10 @@ export function useSessionMessages(
   given?: readonly ChatMessage[] | null,
 ) {
   const client = useApi();
-  const [messages, setMessages] = useState<readonly ChatMessage[]>([]);
   const have = given !== undefined && given !== null;
-  useEffect(() => {
-    if (have || (!sessionId && !chatId)) return;
-    let live = true;
-    const size = LIMITS.chatPageSizeResult;
-    (async () => {
+  const loaded = useLoad(
+    async () => {
+      const size = LIMITS.chatPageSizeResult;
       const all: ChatMessage[] = [];
       for (let page = 1; ; page += 1) {
         const answer = await client.request<Page<ChatMessage>>({
@@ -80,13 +78,13 @@ export function useSessionMessages(
         all.push(...records);
         if (records.length < size || all.length >= (answer?.total ?? 0)) break;
       }
-      if (live) setMessages(all);
-      // the spec's message load has no error handling: the transcript stays empty
-    })().catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [client, sessionId, chatId, have]);
+      return all;
+    },
+    [client, sessionId, chatId],
+    // the spec's message load has no error handling: a failed one leaves the transcript empty
+    { enabled: !have && Boolean(sessionId || chatId) },
+  );
+  const messages: readonly ChatMessage[] = loaded.data ?? [];
   return have ? given : messages;
 }
 
@@ -101,20 +99,14 @@ export function SessionInfo({
   given?: ChatSession | null;
 }) {
   const client = useApi();
-  const [fetched, setFetched] = useState<ChatSession | null>(null);
   const have = given !== undefined && given !== null;
-  const session = have ? given : fetched;
-  useEffect(() => {
-    if (have) return;
-    let live = true;
-    client
-      .request<ChatSession>({ path: '/v3/chats/session/detail', query: { sessionId } })
-      .then((answer) => live && setFetched(answer))
-      .catch(() => live && setFetched(null));
-    return () => {
-      live = false;
-    };
-  }, [client, sessionId, have]);
+  // a failed load shows the panel's '--', as an absent session
+  const fetched = useLoad(
+    () => client.request<ChatSession>({ path: '/v3/chats/session/detail', query: { sessionId } }),
+    [client, sessionId],
+    { enabled: !have },
+  );
+  const session = have ? given : fetched.data;
   if (!session) return <Text c="dimmed">{ABSENT}</Text>;
   return <SessionPanel session={session} canViewRating={canSeeRating} />;
 }

@@ -28,10 +28,11 @@ import {
   toFieldErrors,
 } from '@qcdesk/contracts';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useApi } from '../../../api/api-context';
 import { errorText } from '../../../api/client';
 import { resource } from '../../../api/resource';
+import { useLoad } from '../../../api/use-load';
 import { useCan } from '../../../auth/session-store';
 import { qcSchemeDescription } from '../../../entities/qc-scheme';
 import { useI18n } from '../../../i18n/locale-store';
@@ -58,35 +59,29 @@ export function SchemeConfig({ location, readOnly }: { location: RouteLocation; 
   const can = useCan();
   const id = location.query.id ?? null;
   const targetType = location.query.targetType === 'PERSON' ? 'PERSON' : 'AI';
-  const [scheme, setScheme] = useState<SchemeDetailAnswer | null>(null);
   const [form, setForm] = useState<SchemeForm>(() => toSchemeForm(null, targetType));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [banner, setBanner] = useState<string | null>(null);
-  const [loading, setLoading] = useState(id !== null);
   const [saving, setSaving] = useState(false);
   const editable = !readOnly && can('qc-scheme.edit');
 
-  const load = useCallback(
-    async (keepForm: boolean) => {
-      if (id === null) return;
-      setLoading(true);
-      try {
-        const answer = await api.detail(id);
-        setScheme(answer);
-        if (!keepForm) setForm(toSchemeForm(answer, targetType));
-        else setForm((f) => ({ ...f, version: answer.version ?? f.version }));
-      } catch (e) {
-        setBanner(errorText(e));
-      } finally {
-        setLoading(false);
-      }
+  // a reload after an angle changed keeps what is being typed and takes only the new version
+  const keepForm = useRef(false);
+  const loaded = useLoad(() => api.detail(id!), [api, id], {
+    enabled: id !== null,
+    onLoad: (answer) => {
+      if (keepForm.current) setForm((f) => ({ ...f, version: answer.version ?? f.version }));
+      else setForm(toSchemeForm(answer, targetType));
+      keepForm.current = false;
     },
-    [api, id, targetType],
-  );
-
-  useEffect(() => {
-    void load(false);
-  }, [load]);
+    onError: setBanner,
+  });
+  const scheme: SchemeDetailAnswer | null = loaded.data;
+  const loading = loaded.loading;
+  const reloadKeepingForm = () => {
+    keepForm.current = true;
+    loaded.reload();
+  };
 
   const set = (change: Partial<SchemeForm>) => setForm((f) => ({ ...f, ...change }));
   const person = form.targetType === 'PERSON';
@@ -373,7 +368,7 @@ export function SchemeConfig({ location, readOnly }: { location: RouteLocation; 
           scheme={scheme}
           readOnly={readOnly}
           onChanged={() => {
-            void load(true);
+            reloadKeepingForm();
             // the list underneath shows the scheme too
             useRouterStore.setState((s) => ({ reloadToken: s.reloadToken + 1 }));
           }}

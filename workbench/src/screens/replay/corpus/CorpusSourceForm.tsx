@@ -1,50 +1,13 @@
 import { Button, FileInput, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { DIRECTORY_LIMIT } from '@qcdesk/contracts';
 import { IconPlayerPlay, IconPlayerStop, IconUpload } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useApi } from '../../../api/api-context';
-import type { ApiClient } from '../../../api/client';
-import { type DirectoryOption, loadDirectory } from '../../../api/directory';
+import { useDirectory } from '../../../entity/DirectorySelect';
 import { type Translate, useI18n } from '../../../i18n/locale-store';
 import { type CorpusSource, fileSource, serverSource } from '../../../replay/corpus/corpus-source';
 
 type SourceKind = 'server' | 'file';
-
-/**
- * The service lines the sessions name, from the line directory (/v3/chats/session/directory) as the other filters
- * have them; a directory longer than one answer is searched on the server as the user types.
- */
-function useLines(client: ApiClient, search: string) {
-  const [all, setAll] = useState<DirectoryOption[]>([]);
-  const [found, setFound] = useState<DirectoryOption[]>([]);
-  const [keyword] = useDebouncedValue(search.trim(), 250);
-  const complete = all.length < DIRECTORY_LIMIT;
-  useEffect(() => {
-    let live = true;
-    loadDirectory(client, 'LINE')
-      .then((options) => live && setAll(options))
-      .catch(() => live && setAll([]));
-    return () => {
-      live = false;
-    };
-  }, [client]);
-  useEffect(() => {
-    if (complete || keyword === '') return;
-    let live = true;
-    loadDirectory(client, 'LINE', keyword)
-      .then((options) => live && setFound(options))
-      .catch(() => live && setFound([]));
-    return () => {
-      live = false;
-    };
-  }, [client, keyword, complete]);
-  return useMemo(() => {
-    const merged = new Map(all.map((o) => [o.value, o]));
-    for (const o of found) merged.set(o.value, o);
-    return [...merged.values()];
-  }, [all, found]);
-}
 
 function serverLabel(t: Translate, from: string, to: string, line: string | null): string {
   const range = from || to ? `${from || '…'} ～ ${to || '…'}` : t('corpus.source.anyTime');
@@ -69,7 +32,8 @@ export function CorpusSourceForm({
   const { t } = useI18n();
   const client = useApi();
   const [lineSearch, setLineSearch] = useState('');
-  const lines = useLines(client, lineSearch);
+  // the service lines the sessions name, from the line directory as the other filters have them
+  const lines = useDirectory('LINE', lineSearch).options;
   const [kind, setKind] = useState<SourceKind>('server');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');

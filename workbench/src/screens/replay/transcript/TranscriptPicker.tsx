@@ -1,8 +1,9 @@
 import { Alert, Button, FileButton, Group, Loader, Select, Stack, Tabs, Text, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconUpload } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useApi } from '../../../api/api-context';
+import { useLoad } from '../../../api/use-load';
 import { useI18n } from '../../../i18n/locale-store';
 import { goReplay, type ReplayQuery } from '../../../replay/replay-query';
 import {
@@ -40,9 +41,14 @@ function ServerSessionPicker({ query }: { query: ReplayQuery }) {
   const { t } = useI18n();
   const [search, setSearch] = useState('');
   const [choices, setChoices] = useState<SessionChoice[]>([]);
-  const [current, setCurrent] = useState<SessionChoice | null>(null);
-  const [loading, setLoading] = useState(false);
   const id = query.sessionId;
+  // the picked session's own label, found by its id (a session beyond the first choices too)
+  const found = useLoad(
+    () => findSessionChoice(client, id!).then((choice) => choice ?? { sessionId: id! }),
+    [client, id],
+    { enabled: id !== null },
+  );
+  const current: SessionChoice | null = id === null ? null : (found.data ?? (found.error ? { sessionId: id } : null));
 
   const data = useMemo(() => {
     const options = choices.map((c) => ({ value: c.sessionId, label: choiceLabel(c) }));
@@ -54,31 +60,11 @@ function ServerSessionPicker({ query }: { query: ReplayQuery }) {
   const pickedLabel = data.find((o) => o.value === id)?.label;
   const [keyword] = useDebouncedValue(search === pickedLabel ? '' : search.trim(), 250);
 
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    listSessionChoices(client, keyword || null, CHOICE_LIMIT)
-      .then((list) => live && setChoices(list))
-      .catch(() => live && setChoices([]))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [client, keyword]);
-
-  useEffect(() => {
-    if (id === null) {
-      setCurrent(null);
-      return;
-    }
-    let live = true;
-    findSessionChoice(client, id)
-      .then((found) => live && setCurrent(found ?? { sessionId: id }))
-      .catch(() => live && setCurrent({ sessionId: id }));
-    return () => {
-      live = false;
-    };
-  }, [client, id]);
+  const listed = useLoad(() => listSessionChoices(client, keyword || null, CHOICE_LIMIT), [client, keyword], {
+    onLoad: setChoices,
+    onError: () => setChoices([]),
+  });
+  const loading = listed.loading;
 
   return (
     <Select
