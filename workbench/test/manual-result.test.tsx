@@ -453,6 +453,30 @@ describe('manual result detail', () => {
     expect(screen.queryByRole('button', { name: '质检评分' })).toBeNull();
   });
 
+  it('names the customer’s nickname as such, and 质检员 is who assessed (issue 15, defect 10)', async () => {
+    const { client } = fakeClient({
+      '/v3/chats/qc-manual-result/detail': () => ({
+        ...row('900', 's-1', 'CHECKED'),
+        customerNick: '小雨点',
+        modifierName: '质检员小周',
+        appraisals: [],
+        manualAngles: [],
+        session: null,
+        messages: [],
+      }),
+      '/v3/chats/session/detail': () => ({ status: 'CLOSED' }),
+    });
+    renderConsole(<ManualResultDetail location={{ path: '/qc/manual-result/detail', query: { id: 's-1' } }} />, {
+      client,
+      permissions: ['qc-manual-result.view'],
+    });
+    await screen.findByText('质检编号 900');
+    const valueOf = (label: string) => screen.getByText(label, { exact: true }).parentElement!.textContent;
+    expect(valueOf('客户昵称')).toContain('小雨点');
+    expect(valueOf('质检员')).toContain('质检员小周');
+    expect(valueOf('质检员')).not.toContain('小雨点');
+  });
+
   it("shows the session's rating only with qc-manual-result.view, else '无查看权限'", async () => {
     const answer = () => ({
       ...row('900', 's-1', 'CHECKED'),

@@ -131,7 +131,13 @@ export function ManualResultDetail({ location }: { location: RouteLocation }) {
                       },
                       { label: 'aiResult.sessionId', value: result.sessionId },
                       { label: 'aiResult.agentName', value: result.name },
-                      { label: 'manual.inspector', value: result.customerNick },
+                      // the spec lists customerNick under 质检员; it is the customer's nickname, so it is named so,
+                      // and 质检员 is who assessed the session (issue 15, defect 10)
+                      { label: 'manual.customerNick', value: result.customerNick },
+                      {
+                        label: 'manual.inspector',
+                        value: result.manualStatus === 'CHECKED' ? result.modifierName : null,
+                      },
                       { label: 'aiResult.duration', value: result.duration },
                       { label: 'aiResult.sessionStart', value: displayTime(result.sessionBeginTime) },
                       { label: 'manual.inspectionTime', value: displayTime(result.resultTime) },
