@@ -471,10 +471,10 @@ describe('manual result detail', () => {
       permissions: ['qc-manual-result.view'],
     });
     await screen.findByText('质检编号 900');
-    const valueOf = (label: string) => screen.getByText(label, { exact: true }).parentElement!.textContent;
-    expect(valueOf('客户昵称')).toContain('小雨点');
-    expect(valueOf('质检员')).toContain('质检员小周');
-    expect(valueOf('质检员')).not.toContain('小雨点');
+    const shownFor = (label: string) => screen.getByText(label, { exact: true }).parentElement!.textContent;
+    expect(shownFor('客户昵称')).toContain('小雨点');
+    expect(shownFor('质检员')).toContain('质检员小周');
+    expect(shownFor('质检员')).not.toContain('小雨点');
   });
 
   it("shows the session's rating only with qc-manual-result.view, else '无查看权限'", async () => {
