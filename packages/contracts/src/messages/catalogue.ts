@@ -41,6 +41,8 @@ export const MESSAGES = defineMessages({
   'common.unknownKeys': { zh: '不支持的字段：{keys}', en: 'Unknown fields: {keys}' },
   'common.duplicate': { zh: '不能重复：{value}', en: 'Duplicate: {value}' },
   'common.timeOrder': { zh: '结束时间不能早于开始时间', en: 'The end time must not be before the start time' },
+  'common.scoreOrder': { zh: '最高分不能低于最低分', en: 'The upper score must not be below the lower one' },
+  'common.recordIdFormat': { zh: '须为数字编号', en: 'Must be a numeric id' },
   'common.versionRequired': { zh: '修改时须提供版本号', en: 'version is required when changing a record' },
   'common.versionConflict': {
     zh: '数据已被他人修改，请刷新后重试',

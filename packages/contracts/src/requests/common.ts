@@ -116,6 +116,17 @@ export function parseScoreSort(sort: ScoreSort): { key: ScoreSortKey; direction:
 /** `timeFrom`/`timeTo` of the lists; `timeby` is list-specific and defaults to createTime */
 export const timeRangeShape = { timeFrom: timeSchema.nullish(), timeTo: timeSchema.nullish() };
 
+/** refinement: a score range's upper end not below its lower end, said at the upper end's field */
+export function scoreOrder(
+  begin: number | null | undefined,
+  end: number | null | undefined,
+  ctx: z.RefinementCtx,
+  path: string,
+) {
+  if (begin != null && end != null && end < begin)
+    ctx.addIssue({ code: 'custom', message: 'common.scoreOrder', path: [path] });
+}
+
 /** refinement: timeTo not before timeFrom */
 export function timeOrder(
   from: string | null | undefined,

@@ -28,10 +28,12 @@ import {
   scoreSchema,
   storableString,
 } from '../fields.js';
-import { listBodyShape, scoreSortsSchema, timeOrder, timeRangeShape } from './common.js';
+import { listBodyShape, scoreOrder, scoreSortsSchema, timeOrder, timeRangeShape } from './common.js';
 
 const text = (max = 100) => filter(storableString().trim().max(max));
 const id = () => filter(idSchema);
+/** a record's id (numbers): anything else is refused at its field rather than matching nothing (issue 15, defect 10) */
+const recordId = () => filter(idSchema.regex(/^\d+$/, err('common.recordIdFormat')));
 const score = () => filter(scoreSchema);
 const bool = () => filter(boolFilterSchema);
 /** satisfaction values 1..5, multiple choice */
@@ -42,18 +44,18 @@ const satisfaction = () =>
 export const aiResultFilterSchema = z
   .object({
     ...listBodyShape,
-    id: id(),
-    agentId: id(),
-    groupId: id(),
+    id: recordId(),
+    agentId: recordId(),
+    groupId: recordId(),
     sessionId: id(),
-    schemeId: id(),
+    schemeId: recordId(),
     /** beyond the spec: results on one service line (the QC overview's breakdown clicks through to it) */
-    lineId: id(),
+    lineId: recordId(),
     /** beyond the spec: results that one rule hit (the overview's most-hit rules click through to it) */
-    ruleId: id(),
+    ruleId: recordId(),
     aiStatus: filter(QcResultStatus.schema),
     /** sensitive-word library */
-    censorBanId: id(),
+    censorBanId: recordId(),
     /** satisfaction ratings */
     scores: satisfaction(),
     agentWords: text(),
@@ -73,24 +75,28 @@ export const aiResultFilterSchema = z
     deleted: Deleted.schema.default('NONE'),
     scoreSorts: filter(scoreSortsSchema),
   })
-  .superRefine((f, ctx) => timeOrder(f.timeFrom, f.timeTo, ctx));
+  .superRefine((f, ctx) => {
+    timeOrder(f.timeFrom, f.timeTo, ctx);
+    scoreOrder(f.beginAiScore, f.endAiScore, ctx, 'endAiScore');
+    scoreOrder(f.beginReviewScore, f.endReviewScore, ctx, 'endReviewScore');
+  });
 export type AiResultFilter = z.infer<typeof aiResultFilterSchema>;
 
 /** Manual result list (/v3/chats/qc-manual-result/page and /list); `pass` also comes as 'true'/'false'. */
 export const manualResultFilterSchema = z
   .object({
     ...listBodyShape,
-    id: id(),
+    id: recordId(),
     customerId: id(),
     customerNick: text(),
     customerPhone: text(30),
-    agentId: id(),
-    groupId: id(),
+    agentId: recordId(),
+    groupId: recordId(),
     sessionId: id(),
-    schemeId: id(),
+    schemeId: recordId(),
     /** ALL or one status; the screen defaults to CHECKED */
     manualStatus: filter(ManualStatusFilter.schema),
-    censorBanId: id(),
+    censorBanId: recordId(),
     scores: satisfaction(),
     agentWords: text(),
     trackClient: text(),
@@ -104,7 +110,10 @@ export const manualResultFilterSchema = z
     deleted: Deleted.schema.default('NONE'),
     scoreSorts: filter(scoreSortsSchema),
   })
-  .superRefine((f, ctx) => timeOrder(f.timeFrom, f.timeTo, ctx));
+  .superRefine((f, ctx) => {
+    timeOrder(f.timeFrom, f.timeTo, ctx);
+    scoreOrder(f.beginScore, f.endScore, ctx, 'endScore');
+  });
 export type ManualResultFilter = z.infer<typeof manualResultFilterSchema>;
 
 /** Complaint list (/v3/chats/complaint/page and /list). */

@@ -83,6 +83,28 @@ describe('AI result list filters', () => {
     await expectFilter({ isVeto: 'false', endAiScore: 99 }, (r) => !r.isVeto && r.aiScore <= 99);
   });
 
+  it('says what is wrong at the field for an inverted score range or an id that is not a number (issue 15, defect 10)', async () => {
+    const inverted = await viewer.post('/v3/chats/ai-result/page', { beginAiScore: 90, endAiScore: 50 });
+    expect(inverted.statusCode).toBe(400);
+    expect(inverted.json()).toMatchObject({ field: 'endAiScore', message: 'endAiScore：最高分不能低于最低分' });
+    const review = await viewer.post(
+      '/v3/chats/ai-result/page',
+      { beginReviewScore: 80, endReviewScore: 10 },
+      {
+        lang: 'en',
+      },
+    );
+    expect(review.json()).toMatchObject({
+      field: 'endReviewScore',
+      message: 'endReviewScore: The upper score must not be below the lower one',
+    });
+    const agent = await viewer.post('/v3/chats/ai-result/page', { agentId: '小张' });
+    expect(agent.statusCode).toBe(400);
+    expect(agent.json()).toMatchObject({ field: 'agentId', message: 'agentId：须为数字编号' });
+    // a session id is the desk's text, not a number
+    expect((await viewer.post('/v3/chats/ai-result/page', { sessionId: 'no-such-session' })).statusCode).toBe(200);
+  });
+
   it('filters by quick date and time range on the session start', async () => {
     // sessions start 1, 2, 3 … hours ago: TODAY holds those of today, DAY7 those of the last 7 calendar days
     const shanghaiDay = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
