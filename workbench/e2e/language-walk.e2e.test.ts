@@ -1,0 +1,96 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { open, signIn, useBrowser } from './browser.js';
+
+const CJK = /[\u3400-\u9fff]/;
+/** an enum code as the API spells it (QUESTIONING_SERVICE, LAST_RECEIVER): never shown to a person */
+const RAW_CODE = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/;
+/** English words a Chinese screen may show: product and technical names, not sentences */
+const ASCII_WORD = /[A-Za-z]{3,}/g;
+const ALLOWED_IN_ZH = new Set(['qcdesk', 'English', 'JSON', 'Lines', 'STC', 'CUSTOM', 'Monaco']);
+
+/** The QC screens a user walks through, each by its address and a word its page shows once loaded. */
+const SCREENS = [
+  '/qc/overview',
+  '/qc/scheme/list',
+  '/qc/rule/list',
+  '/qc/ai-result/list',
+  '/qc/manual-result/list',
+  '/qc/complaint',
+  '/qc/task/list',
+  '/qc/replay',
+  '/qc/replay/corpus',
+] as const;
+
+/**
+ * The interface's own words on screen: headings, labels, column headers, tabs, buttons outside the table rows,
+ * placeholders, tags of active filters, the side menu — not the data (names, transcripts), which may be any language.
+ */
+async function interfaceWords(page: Page): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const out = [];
+    const take = (el) => { const t = (el.innerText || '').trim(); if (t) out.push(t); };
+    const q = (sel) => Array.from(document.querySelectorAll(sel));
+    q('main h1, main h2, main h3, main h4, main label, main th, main [role=tab], nav .mantine-NavLink-label').forEach(take);
+    q('main button').filter((b) => !b.closest('tbody') && !b.closest('[data-testid^=overview-]')).forEach(take);
+    q('main input[placeholder], main textarea[placeholder]').forEach((i) => out.push(i.getAttribute('placeholder')));
+    q('main .mantine-Alert-message').forEach(take);
+    return out;
+  })()`);
+}
+
+async function walk(page: Page, check: (screen: string, words: string[]) => void): Promise<void> {
+  for (const screen of SCREENS) {
+    await open(page, screen);
+    await page.reload();
+    await page.locator('main h3').first().waitFor();
+    // the page's data and lazy parts have come
+    await page.waitForLoadState('networkidle');
+    const unfold = page.locator('main').getByRole('button', { name: /^(展开|Expand|More filters)$/ });
+    if ((await unfold.count()) > 0) await unfold.first().click();
+    const words = await interfaceWords(page);
+    // the walk reads the screen: its menu and its own labels, not an empty page
+    expect(words.length, `${screen}: ${JSON.stringify(words)}`).toBeGreaterThan(12);
+    check(screen, words);
+  }
+}
+
+/**
+ * Issue 15, defect 9: every QC screen speaks the user's language. In Chinese no interface word is English (beyond
+ * product names) and no enum code shows; in English no interface word is Chinese.
+ */
+describe('every QC screen in one language', () => {
+  const opened = useBrowser();
+  let page: Page;
+
+  beforeAll(async () => {
+    page = opened.page();
+    await signIn(page, 'admin');
+  });
+
+  it('Chinese: no English words and no raw codes', async () => {
+    const found: string[] = [];
+    let seen = 0;
+    await walk(page, (screen, words) => {
+      seen += words.filter((w) => CJK.test(w)).length;
+      for (const word of words) {
+        const english = (word.match(ASCII_WORD) ?? []).filter((w) => !ALLOWED_IN_ZH.has(w));
+        if (english.length > 0 || RAW_CODE.test(word)) found.push(`${screen}: ${word}`);
+      }
+    });
+    expect(seen).toBeGreaterThan(100);
+    expect(found).toEqual([]);
+  });
+
+  it('English: no Chinese interface words and no raw codes', async () => {
+    await page.getByRole('button', { name: 'English', exact: true }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    const found: string[] = [];
+    await walk(page, (screen, words) => {
+      for (const word of words)
+        if ((CJK.test(word) && word !== '中文') || RAW_CODE.test(word)) found.push(`${screen}: ${word}`);
+    });
+    await page.getByRole('button', { name: '中文', exact: true }).click();
+    expect(found).toEqual([]);
+  });
+});
