@@ -34,9 +34,9 @@ export interface ApiStore {
   readonly aiResults: number;
   readonly buildSeconds: number;
   /**
-   * Grows the store to about `target` AI results: copies of the draft AI scheme, each holding a copy of every
-   * result with its session start spread over the last 90 days (the overview's aggregates at scale). Answers the
-   * new count.
+   * Grows the store to about `target` AI results: copies of every session, each started within the last 90 days
+   * and inspected as its original was, by the same schemes (the overview's aggregates at scale). Answers the new
+   * count.
    */
   inflate(target: number): Promise<number>;
   close(): Promise<void>;
@@ -47,29 +47,33 @@ async function inflateResults(database: OpenDatabase, organizationId: number, ta
   const [before] = await db.select({ n: count() }).from(aiResults);
   const have = before?.n ?? 0;
   const copies = have === 0 ? 0 : Math.ceil((target - have) / have);
-  const originals = (await db.selectDistinct({ id: aiResults.schemeId }).from(aiResults)).map((r) => r.id);
-  for (let i = 1; i <= copies; i++)
-    for (const original of originals) {
-      // one copy scheme per original scheme: a session has one result per scheme
-      const name = `bench copy ${i} of ${original}`;
-      const [scheme] = await db
-        .insert(qcSchemes)
-        .values({ organizationId, name, type: 'TEXT', targetType: 'AI' })
-        .returning({ id: qcSchemes.id });
-      // every column but the key, the scheme and the session start (moved back by up to 90 days)
-      await db.execute(sql`
-        insert into ai_results (session_ref, session_id, chat_id, line_id, agent_id, agent_name, agent_nick,
-          customer_id, customer_nick, groups, group_ids, track_client, satisfaction, resolved, duration,
-          session_begin_time, close_time, scheme_id, scheme_name, task_id, ai_score, ai_status, is_veto, result_rules,
-          censor_ban_ids, review_score, is_review, review_veto, is_complaint, comments, organization_id, deleted,
-          version)
-        select session_ref, session_id, chat_id, line_id, agent_id, agent_name, agent_nick, customer_id,
-          customer_nick, groups, group_ids, track_client, satisfaction, resolved, duration,
-          now() - (random() * interval '90 days'), close_time, ${scheme!.id}, ${name}, task_id, ai_score, ai_status,
-          is_veto, result_rules, censor_ban_ids, review_score, is_review, review_veto, is_complaint, comments,
-          organization_id, deleted, version
-        from ai_results where scheme_id = ${original}`);
-    }
+  for (let i = 1; i <= copies; i++) {
+    // copies of the sessions (their columns the results and the filters read, without the texts), each with a
+    // session start moved back by up to 90 days, so the desk grows as a real one does: more sessions, same schemes
+    await db.execute(sql`
+      insert into chat_sessions (organization_id, session_id, chat_id, source, status, line_id, line_name, agent_id,
+        agent_name, agent_nick, customer_id, customer_nick, groups, group_ids, track_client, begin_time, close_time,
+        duration, message_count, content_hash)
+      select organization_id, session_id || '~' || ${i}, chat_id || '~' || ${i}, source, status, line_id, line_name,
+        agent_id, agent_name, agent_nick, customer_id, customer_nick, groups, group_ids, track_client,
+        now() - (random() * interval '90 days'), close_time, duration, message_count, content_hash
+      from chat_sessions where organization_id = ${organizationId} and session_id not like '%~%'`);
+    // each copied session inspected as its original was, by the same schemes
+    await db.execute(sql`
+      insert into ai_results (session_ref, session_id, chat_id, line_id, agent_id, agent_name, agent_nick,
+        customer_id, customer_nick, groups, group_ids, track_client, satisfaction, resolved, duration,
+        session_begin_time, close_time, scheme_id, scheme_name, task_id, ai_score, ai_status, is_veto, result_rules,
+        censor_ban_ids, review_score, is_review, review_veto, is_complaint, comments, organization_id, deleted,
+        version)
+      select c.id, c.session_id, c.chat_id, a.line_id, a.agent_id, a.agent_name, a.agent_nick, a.customer_id,
+        a.customer_nick, a.groups, a.group_ids, a.track_client, a.satisfaction, a.resolved, a.duration,
+        c.begin_time, a.close_time, a.scheme_id, a.scheme_name, a.task_id, a.ai_score, a.ai_status,
+        a.is_veto, a.result_rules, a.censor_ban_ids, a.review_score, a.is_review, a.review_veto, a.is_complaint,
+        a.comments, a.organization_id, a.deleted, a.version
+      from ai_results a
+      join chat_sessions c on c.organization_id = a.organization_id and c.session_id = a.session_id || '~' || ${i}
+      where a.organization_id = ${organizationId} and a.session_id not like '%~%'`);
+  }
   await db.execute(sql`analyze ai_results`);
   const [after] = await db.select({ n: count() }).from(aiResults);
   return after?.n ?? 0;

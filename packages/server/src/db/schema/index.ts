@@ -3,6 +3,7 @@ export * from './auth.js';
 export * from './desk-staffing.js';
 export * from './files.js';
 export * from './qc-config.js';
+export * from './qc-overview.js';
 export * from './qc-results.js';
 export * from './qc-tasks.js';
 export * from './sessions.js';

@@ -133,7 +133,6 @@ export function QcOverview() {
                     {t('overview.agreementDetail', {
                       pairs: o.agreement.pairs,
                       diff: score(o.agreement.meanAbsDiff),
-                      corr: o.agreement.correlation === null ? '--' : o.agreement.correlation.toFixed(2),
                     })}
                   </Small>
                 </>

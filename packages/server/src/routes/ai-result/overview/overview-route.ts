@@ -1,11 +1,14 @@
 import { type QcOverviewQuery, qcOverviewQuerySchema, qcOverviewSchema } from '@qcdesk/contracts';
 import type { FastifyInstance } from 'fastify';
+import { dbId } from '../../../crud/ids.js';
 import { defineRoute } from '../../../http/define-route.js';
 import { quickDateRange } from '../../../http/quick-date.js';
 import type { RequestAuth } from '../../../http/request-auth.js';
 import { formatTime } from '../../../http/time-zone.js';
 import { aiResultWhere } from '../ai-result-filter.js';
-import { overviewFigures } from './overview-queries.js';
+import { assembleOverview } from './overview-figures.js';
+import { liveFigureRows } from './overview-queries.js';
+import { rollupFigureRows } from './overview-rollup.js';
 
 const DAY_MS = 86_400_000;
 
@@ -21,6 +24,16 @@ export function overviewPeriod(
     timeFrom: q.timeFrom ?? day(range.from),
     timeTo: q.timeTo ?? day(new Date(range.to.getTime() - DAY_MS)),
   };
+}
+
+/**
+ * The period as whole days (a date alone, or from 00:00:00 to 23:59:59), which the daily rollup serves; null for a
+ * period that cuts a day, which is counted from the results themselves.
+ */
+export function wholeDays(period: { timeFrom: string; timeTo: string }): { fromDay: string; toDay: string } | null {
+  const from = /^(\d{4}-\d{2}-\d{2})(?:[ T]00:00(?::00)?)?$/.exec(period.timeFrom.trim());
+  const to = /^(\d{4}-\d{2}-\d{2})(?:[ T]23:59:59)?$/.exec(period.timeTo.trim());
+  return from && to ? { fromDay: from[1]!, toDay: to[1]! } : null;
 }
 
 /**
@@ -57,12 +70,20 @@ export async function overviewRoute(app: FastifyInstance): Promise<void> {
       auth,
       config.timeZone,
     );
-    const figures = await overviewFigures(db, {
-      organizationId: auth.organizationId,
-      where,
-      bucket: q.bucket,
-      timeZone: config.timeZone,
-    });
-    return { ...period, ...figures };
+    const scope = { organizationId: auth.organizationId, where, bucket: q.bucket, timeZone: config.timeZone };
+    const days = wholeDays(period);
+    const key = (id: string | undefined) => (id ? (dbId(id) ?? 0) : undefined);
+    const figures =
+      days === null
+        ? await liveFigureRows(db, scope)
+        : await rollupFigureRows(db, {
+            ...scope,
+            ...days,
+            schemeId: key(q.schemeId),
+            lineId: key(q.lineId),
+            groupId: key(q.groupId),
+            agentIds: [auth.agentId ?? undefined, key(q.agentId)].filter((id) => id !== undefined),
+          });
+    return { ...period, ...(await assembleOverview(db, auth.organizationId, figures)) };
   }
 }
