@@ -86,6 +86,11 @@ export const MESSAGES = defineMessages({
   'qc.angle.score': { zh: '分值须为 0-100 的整数', en: 'The score must be a whole number from 0 to 100' },
   'qc.angle.confirmDelete': { zh: '是否删除改维度——{name}', en: 'Delete the angle {name}?' },
   'qc.angleRule.rulesRequired': { zh: '请选择检测规则', en: 'Please select detection rules' },
+  'qc.angleRule.aiOnly': { zh: '智能质检方案只能加入智能规则：{name}', en: 'An AI scheme takes AI rules only: {name}' },
+  'qc.angleRule.personOnly': {
+    zh: '人工质检方案只能加入人工规则：{name}',
+    en: 'A manual scheme takes manual rules only: {name}',
+  },
   'qc.angleRule.confirmUnlink': {
     zh: '确认要对当前规则取消关联？取消关联后，规则将会从当前质检方案中删除。',
     en: 'Unlink this rule? It will be removed from the current QC scheme.',

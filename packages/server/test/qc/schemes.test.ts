@@ -312,6 +312,45 @@ describe('angles, rule links and activation', () => {
     expect((await admin.post('/v3/chats/qc-rule/delete', { ids: [r1], deleted: 'TRASH' })).statusCode).toBe(200);
   });
 
+  it('links only rules of the scheme’s kind: AI rules into an AI scheme, manual rules into a manual one', async () => {
+    const ai = await aiScheme('只收智能规则');
+    const manual = (
+      await ok(
+        admin.post('/v3/chats/qc-scheme/create', {
+          name: '只收人工规则',
+          type: 'TEXT',
+          targetType: 'PERSON',
+          style: 'SCORE',
+        }),
+      )
+    ).id;
+    const aiRule = await rule('智能规则甲');
+    const manualRule = (await ok(admin.post('/v3/chats/qc-rule/create', { name: '人工规则乙', type: 'PERSON' }))).id;
+    const intoAi = await admin.post('/v3/chats/qc-angle-rule/create', {
+      schemeId: ai,
+      angleId: await angle(ai, '态度', 100),
+      ruleIds: [aiRule, manualRule],
+    });
+    expect(intoAi.statusCode).toBe(400);
+    expect(intoAi.json()).toEqual({
+      code: 'RULE_TYPE_MISMATCH',
+      message: '智能质检方案只能加入智能规则：人工规则乙',
+      field: 'ruleIds',
+    });
+    const manualAngle = await angle(manual, '礼貌', 40);
+    const intoManual = await admin.post(
+      '/v3/chats/qc-angle-rule/create',
+      { schemeId: manual, angleId: manualAngle, ruleIds: [aiRule] },
+      { lang: 'en' },
+    );
+    expect(intoManual.json()).toMatchObject({ message: 'A manual scheme takes manual rules only: 智能规则甲' });
+    // nothing was linked by the refused calls; the right kind links
+    expect((await detail(ai)).json().schemeAngles[0].angleRules).toEqual([]);
+    await ok(
+      admin.post('/v3/chats/qc-angle-rule/create', { schemeId: manual, angleId: manualAngle, ruleIds: [manualRule] }),
+    );
+  });
+
   it('deletes and restores an angle with its links, and counts only live angles', async () => {
     const id = await aiScheme('维度删除');
     const a = await angle(id, '甲', 60);

@@ -11,8 +11,9 @@ import {
   LIMITS,
   saveAction,
   savedAnswerSchema,
+  type TargetType,
 } from '@qcdesk/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -149,6 +150,7 @@ export async function angleRoutes(app: FastifyInstance): Promise<void> {
           const [angle] = await loadAngles(tx, auth.organizationId, { angleIds: [dbId(body.angleId) ?? 0] });
           if (angle === undefined || angle.schemeId !== String(scheme.id)) throw notFound(ANGLE, body.angleId);
           const ruleKeys = await requireAllVisible(tx, qcRules, auth, body.ruleIds, RULE);
+          await requireRuleType(tx, ruleKeys, scheme.targetType);
           const linked = new Map(angle.angleRules.map((l) => [l.ruleId, l.id]));
           const fresh = ruleKeys.filter((k) => !linked.has(String(k)));
           if (fresh.length > 0) {
@@ -203,6 +205,19 @@ export async function angleRoutes(app: FastifyInstance): Promise<void> {
           throw isUniqueViolation(error, ONE_LINK) ? linkedAgain() : error;
         }),
   );
+}
+
+/** An AI scheme links AI rules and a manual (PERSON) scheme manual ones: the other kind could never be scored there. */
+async function requireRuleType(db: Queryable, ruleKeys: readonly number[], targetType: TargetType): Promise<void> {
+  const [other] = await db
+    .select({ name: qcRules.name })
+    .from(qcRules)
+    .where(and(inArray(qcRules.id, [...ruleKeys]), ne(qcRules.type, targetType)))
+    .orderBy(asc(qcRules.id))
+    .limit(1);
+  if (other === undefined) return;
+  const message = targetType === 'AI' ? 'qc.angleRule.aiOnly' : 'qc.angleRule.personOnly';
+  throw ApiError.of(400, 'RULE_TYPE_MISMATCH', message, { name: other.name }, 'ruleIds');
 }
 
 /** The unique index of live links: a rule is linked into an angle once. */
