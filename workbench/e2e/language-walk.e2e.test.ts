@@ -20,6 +20,10 @@ const SCREENS = [
   '/qc/task/list',
   '/qc/replay',
   '/qc/replay/corpus',
+  // the censor area: the library list, its form (a modal over the list) and the log
+  '/cs-censor-ban/list',
+  '/cs-censor-ban/edit?flag=cs-agent&_modal=small',
+  '/cs-censor-log/list',
 ] as const;
 
 /**
@@ -35,6 +39,8 @@ async function interfaceWords(page: Page): Promise<string[]> {
     q('main button').filter((b) => !b.closest('tbody') && !b.closest('[data-testid^=overview-]')).forEach(take);
     q('main input[placeholder], main textarea[placeholder]').forEach((i) => out.push(i.getAttribute('placeholder')));
     q('main .mantine-Alert-message').forEach(take);
+    // a screen opened as a modal (a form over its list): its title, labels, hints and buttons
+    q('[role=dialog] h2, [role=dialog] label, [role=dialog] legend, [role=dialog] .mantine-InputWrapper-description, [role=dialog] button').forEach(take);
     return out;
   })()`);
 }

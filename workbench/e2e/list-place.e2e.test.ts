@@ -66,7 +66,7 @@ describe('QC lists keep their place and fit the screen', () => {
     await page.getByRole('option', { name: AGENT }).click();
     await page.getByRole('button', { name: '搜索', exact: true }).click();
     await expect.poll(() => hashQuery(page).get('agentId')).not.toBeNull();
-    await page.getByRole('combobox', { name: 'page size' }).click();
+    await page.getByRole('combobox', { name: '每页条数' }).click();
     await page.getByRole('option', { name: '10', exact: true }).click();
     await expect.poll(() => hashQuery(page).get('size')).toBe('10');
     const first = await rowIds(page);

@@ -59,7 +59,7 @@ describe('field picker', () => {
     expect(rows()).toHaveLength(10);
     expect(screen.getByText('共 25 条')).toBeTruthy();
     expect(asked[0]).toEqual({ page: 1, size: 10, filters: {} });
-    await userEvent.click(screen.getByRole('combobox', { name: 'page size' }));
+    await userEvent.click(screen.getByRole('combobox', { name: '每页条数' }));
     const sizes = (await screen.findAllByRole('option')).map((o) => o.textContent);
     expect(sizes).toEqual(['10', '20', '30', '100']);
     await userEvent.click(screen.getByRole('option', { name: '20' }));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { censorEn, censorZh } from '../src/i18n/areas/censor';
 import { commonEn, commonZh } from '../src/i18n/areas/common';
 import { overviewEn, overviewZh } from '../src/i18n/areas/overview';
 import { peopleEn, peopleZh } from '../src/i18n/areas/people';
@@ -14,6 +15,7 @@ const areas = {
   qc: [qcZh, qcEn],
   replay: [replayZh, replayEn],
   staffing: [staffingZh, staffingEn],
+  censor: [censorZh, censorEn],
 } as const;
 
 describe('per-area dictionaries', () => {

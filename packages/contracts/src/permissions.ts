@@ -4,6 +4,7 @@
  * complaint keys unnamed ("their exact strings: not shown"), so those few are ours and marked `qcdesk`.
  */
 import { crudAccess } from './crud/entity-contract.js';
+import { censorBanContract } from './entity-contracts/censor.js';
 import { csAgentContract, csGroupContract, csTimeContract } from './entity-contracts/desk-staffing.js';
 import { roleContract, userContract } from './entity-contracts/people.js';
 import { qcRuleContract, qcSchemeContract, qcTaskContract } from './entity-contracts/qc.js';
@@ -204,13 +205,14 @@ export const ROUTE_PERMISSIONS = {
   '/v3/worker/center/download': AUTHENTICATED,
 
   // sensitive-word libraries
-  '/v3/system/censor-ban/page': 'cs-censor-ban.view',
-  '/v3/system/censor-ban/list': 'cs-censor-ban.view',
-  '/v3/system/censor-ban/detail': 'cs-censor-ban.view',
-  '/v3/system/censor-ban/create': 'cs-censor-ban.edit',
-  '/v3/system/censor-ban/change': 'cs-censor-ban.edit',
-  '/v3/system/censor-ban/status': 'cs-censor-ban.edit',
-  '/v3/system/censor-ban/remove': 'ban.delete',
+  ...crudAccess(censorBanContract),
+  // the sensitive-word log (its paths are not shown in the spec; ours): page, rescan of a range, export as a file
+  '/v3/system/censor-log/page': 'cs-censor-log.view',
+  '/v3/system/censor-log/rescan': 'cs-censor-ban.edit',
+  '/v3/system/censor-log/rescan/progress': 'cs-censor-ban.edit',
+  '/v3/system/censor-log/export': 'cs-censor-log.export',
+  '/v3/system/censor-log/export/progress': 'cs-censor-log.export',
+  '/v3/system/censor-log/export/download': 'cs-censor-log.export',
 
   // people and roles
   ...crudAccess(userContract),

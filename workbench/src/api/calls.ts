@@ -1,5 +1,13 @@
 import {
   type CallSchemas,
+  type CensorJobProgress,
+  type CensorJobStarted,
+  censorJobProgressSchema,
+  censorJobStartedSchema,
+  censorLogExportBodySchema,
+  censorLogFilterSchema,
+  censorLogPageSchema,
+  censorRescanBodySchema,
   crudCallSchemas,
   type deleteAnswerSchema,
   type deleteBodySchema,
@@ -43,7 +51,7 @@ export type CrudCallTypes<C extends EntityContract> = {
     answer: z.output<typeof savedAnswerSchema>;
   };
 } & {
-  [P in `${C['base']}/delete`]: C['softDelete'] extends true
+  [P in `${C['base']}/${C['deletePath']}`]: C['softDelete'] extends true
     ? { body: z.input<typeof deleteBodySchema>; query: undefined; answer: z.output<typeof deleteAnswerSchema> }
     : { body: z.input<typeof removeBodySchema>; query: undefined; answer: z.output<typeof idsAnswerSchema> };
 } & {
@@ -64,6 +72,24 @@ interface OtherCalls {
     query: undefined;
     answer: QcOverview;
   };
+  // the sensitive-word log: its page, and its rescan and export jobs with their progress
+  '/v3/system/censor-log/page': {
+    body: z.input<typeof censorLogFilterSchema>;
+    query: { page: number; size: number };
+    answer: z.output<typeof censorLogPageSchema>;
+  };
+  '/v3/system/censor-log/rescan': {
+    body: z.input<typeof censorRescanBodySchema>;
+    query: undefined;
+    answer: CensorJobStarted;
+  };
+  '/v3/system/censor-log/rescan/progress': { body: undefined; query: { jobId: string }; answer: CensorJobProgress };
+  '/v3/system/censor-log/export': {
+    body: z.input<typeof censorLogExportBodySchema>;
+    query: undefined;
+    answer: CensorJobStarted;
+  };
+  '/v3/system/censor-log/export/progress': { body: undefined; query: { jobId: string }; answer: CensorJobProgress };
 }
 
 /** Every call the contracts describe, by path: the generated calls of each entity contract, and the others. */
@@ -87,6 +113,11 @@ export const API_CALL_SCHEMAS: Readonly<Record<string, CallSchemas>> = Object.as
   ...Object.values(ENTITY_CONTRACTS).map((contract) => crudCallSchemas(contract as EntityContract)),
   {
     '/v3/chats/ai-result/overview': { body: qcOverviewQuerySchema, response: qcOverviewSchema },
+    '/v3/system/censor-log/page': { body: censorLogFilterSchema, response: censorLogPageSchema },
+    '/v3/system/censor-log/rescan': { body: censorRescanBodySchema, response: censorJobStartedSchema },
+    '/v3/system/censor-log/rescan/progress': { response: censorJobProgressSchema },
+    '/v3/system/censor-log/export': { body: censorLogExportBodySchema, response: censorJobStartedSchema },
+    '/v3/system/censor-log/export/progress': { response: censorJobProgressSchema },
   } satisfies Record<keyof OtherCalls, CallSchemas>,
 );
 

@@ -16,7 +16,16 @@ export interface ApiClient {
   request<T>(request: ApiRequest): Promise<T>;
 }
 
-/** A failed call: the server's `{code, message, field?}` and the HTTP status (0 when the network failed). */
+/** One problem of a refused body as the server lists it: where (`scores[2]`, '' for the body) and what. */
+export interface ApiFieldError {
+  readonly field: string;
+  readonly message: string;
+}
+
+/**
+ * A failed call: the server's `{code, message, field?, errors?}` and the HTTP status (0 when the network failed).
+ * `errors` lists every field problem of a refused body, each message without the field's body name.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
@@ -24,6 +33,7 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    readonly errors?: readonly ApiFieldError[],
   ) {
     super(message);
   }
@@ -84,15 +94,27 @@ export function createHttpClient(options: HttpClientOptions = {}): ApiClient {
 
 function toApiError(status: number, data: unknown): ApiError {
   if (data && typeof data === 'object') {
-    const { code, message, field } = data as { code?: unknown; message?: unknown; field?: unknown };
+    const { code, message, field, errors } = data as {
+      code?: unknown;
+      message?: unknown;
+      field?: unknown;
+      errors?: unknown;
+    };
     return new ApiError(
       status,
       typeof code === 'string' ? code : `HTTP_${status}`,
       typeof message === 'string' ? message : `HTTP ${status}`,
       typeof field === 'string' ? field : undefined,
+      Array.isArray(errors) ? errors.filter(isFieldError) : undefined,
     );
   }
   return new ApiError(status, `HTTP_${status}`, typeof data === 'string' && data !== '' ? data : `HTTP ${status}`);
+}
+
+function isFieldError(value: unknown): value is ApiFieldError {
+  if (!value || typeof value !== 'object') return false;
+  const { field, message } = value as { field?: unknown; message?: unknown };
+  return typeof field === 'string' && typeof message === 'string';
 }
 
 /** The text to show for any thrown value. */

@@ -1,6 +1,7 @@
 import {
   type AiResult,
   type AiResultDetailAnswer,
+  aiResultFilterSchema,
   defineDictionary,
   LIMITS,
   QcResultStatus,
@@ -63,6 +64,8 @@ export const aiResultDescription: EntityDescription<AiResultRow> = {
   name: 'qc-ai-result',
   title: 'aiResult.title',
   api: { base: AI_RESULT_BASE, detailParam: 'sessionId' },
+  // a filter that cannot match is said at its input before any call (issue 15, defect 10)
+  filterCheck: (body) => aiResultFilterSchema.safeParse(body),
   listPath: AI_RESULT_LIST,
   softDelete: false,
   keyword: false,

@@ -1,4 +1,11 @@
-import { type Complaint, ComplaintStatus, ComplaintTimeBy, ComplaintType, LIST_DEFAULTS } from '@qcdesk/contracts';
+import {
+  type Complaint,
+  ComplaintStatus,
+  ComplaintTimeBy,
+  ComplaintType,
+  complaintFilterSchema,
+  LIST_DEFAULTS,
+} from '@qcdesk/contracts';
 import type { EntityDescription } from '../entity/types';
 
 export const COMPLAINT_BASE = '/v3/chats/complaint';
@@ -17,6 +24,8 @@ export const complaintDescription: EntityDescription<Complaint> = {
   name: 'qc-complaint',
   title: 'complaint.title',
   api: { base: COMPLAINT_BASE, detailParam: 'complaintId' },
+  // a filter that cannot match is said at its input before any call (issue 15, defect 10)
+  filterCheck: (body) => complaintFilterSchema.safeParse(body),
   listPath: COMPLAINT_LIST_PATH,
   softDelete: false,
   keyword: false,

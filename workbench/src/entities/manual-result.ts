@@ -6,6 +6,7 @@ import {
   type ManualResult,
   ManualResultTimeBy,
   type ManualRule,
+  manualResultFilterSchema,
   QcResultStatus,
 } from '@qcdesk/contracts';
 import { createElement } from 'react';
@@ -67,6 +68,8 @@ export const manualResultDescription: EntityDescription<ManualResultRow> = {
   name: 'qc-manual-result',
   title: 'manual.title',
   api: { base: MANUAL_RESULT_BASE, detailParam: 'sessionId' },
+  // a filter that cannot match is said at its input before any call (issue 15, defect 10)
+  filterCheck: (body) => manualResultFilterSchema.safeParse(body),
   listPath: MANUAL_LIST_PATH,
   softDelete: false,
   keyword: false,

@@ -6,6 +6,8 @@ import type { MessageKey } from '../i18n/dictionary';
 import type { RouteLocation } from '../router/location';
 import type { AreaKey } from '../router/route-types';
 import { AI_RESULT_CHANGE, AI_RESULT_DETAIL, AI_RESULT_LIST, aiResultDescription } from './ai-result';
+import { CENSOR_BAN_EDIT_PATH, censorBanDescription } from './censor-ban';
+import { CENSOR_LOG_SESSION_PATH, censorLogDescription } from './censor-log';
 import { COMPLAINT_FILE, complaintDescription } from './complaint';
 import { AGENT_EDIT_PATH, csAgentDescription } from './cs-agent';
 import { CS_GROUP_CONFIG_PATH, CS_GROUP_CREATE_PATH, csGroupDescription } from './cs-group';
@@ -120,6 +122,16 @@ const RoleEdit = lazy(() => import('../screens/people/PeopleEdit').then((m) => (
 const UserResetPassword = lazy(() =>
   import('../screens/people/UserResetPassword').then((m) => ({ default: m.UserResetPassword })),
 );
+
+// the censor area: the library list and form, the log and the session it opens
+const CensorBanList = lazyScreen(() =>
+  import('../screens/censor/CensorBanList').then((m) => ({ default: m.CensorBanList })),
+);
+const CensorBanEdit = lazy(() => import('../screens/censor/CensorBanEdit').then((m) => ({ default: m.CensorBanEdit })));
+const CensorLogList = lazyScreen(() =>
+  import('../screens/censor/CensorLogList').then((m) => ({ default: m.CensorLogList })),
+);
+const CensorSession = lazy(() => import('../screens/censor/CensorSession').then((m) => ({ default: m.CensorSession })));
 
 /** Every entity of the console, in side-menu order. */
 export const ENTITY_REGISTRY = {
@@ -261,6 +273,29 @@ export const ENTITY_REGISTRY = {
         access: 'view',
         component: RoleEdit,
       },
+    ],
+  }),
+  'censor-ban': register({
+    description: censorBanDescription,
+    area: 'censor',
+    nav: 'nav.censorBan',
+    list: CensorBanList,
+    screens: [
+      {
+        path: CENSOR_BAN_EDIT_PATH,
+        title: (location) => (location.query.id ? 'censorBan.editTitle' : 'censorBan.createTitle'),
+        access: 'view',
+        component: CensorBanEdit,
+      },
+    ],
+  }),
+  'censor-log': register({
+    description: censorLogDescription,
+    area: 'censor',
+    nav: 'nav.censorLog',
+    list: CensorLogList,
+    screens: [
+      { path: CENSOR_LOG_SESSION_PATH, title: 'censorLog.sessionTitle', access: 'view', component: CensorSession },
     ],
   }),
 } as const satisfies Record<string, EntityRegistration<never>>;

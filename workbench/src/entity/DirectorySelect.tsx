@@ -16,6 +16,8 @@ interface Props {
   onChange: (id: string) => void;
   /** Enter in the fallback text box */
   onSubmit?: () => void;
+  /** what is wrong with the chosen id (a filter that cannot match), under the pick */
+  error?: string;
 }
 
 /** The names the directories answered, by kind and id: the active-filter tags show a name, not an id. */
@@ -78,7 +80,7 @@ export function useDirectory(kind: DirectoryKind, search: string): { options: Di
  * a directory longer than one answer is searched on the server as the user types. When it cannot be read, a text
  * box for the id takes its place, so the filter still works.
  */
-export function DirectorySelect({ kind, label, value, onChange, onSubmit }: Props) {
+export function DirectorySelect({ kind, label, value, onChange, onSubmit, error }: Props) {
   const _client = useApi();
   const { t } = useI18n();
   const [search, setSearch] = useState('');
@@ -94,6 +96,7 @@ export function DirectorySelect({ kind, label, value, onChange, onSubmit }: Prop
       <TextInput
         label={label}
         value={value}
+        error={error}
         onChange={(e) => onChange(e.currentTarget.value)}
         onKeyDown={(e) => e.key === 'Enter' && onSubmit?.()}
       />
@@ -107,6 +110,7 @@ export function DirectorySelect({ kind, label, value, onChange, onSubmit }: Prop
       onSearchChange={setSearch}
       data={data}
       value={value || null}
+      error={error}
       onChange={(id) => onChange(id ?? '')}
       nothingFoundMessage={t('common.noData')}
       limit={DIRECTORY_LIMIT}

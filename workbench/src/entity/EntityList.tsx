@@ -1,10 +1,11 @@
 import { Anchor, Button, Group, Pagination, SegmentedControl, Select, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { QuickDate } from '@qcdesk/contracts';
 import { IconChevronDown, IconChevronUp, IconSearch } from '@tabler/icons-react';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useApi } from '../api/api-context';
+import { API_CALL_SCHEMAS } from '../api/calls';
 import { errorText } from '../api/client';
-import { type DeletedState, type RecordId, resource } from '../api/resource';
+import { type DeletedState, type Page, type RecordId, resource } from '../api/resource';
 import { useLoad } from '../api/use-load';
 import { useCan } from '../auth/session-store';
 import { useI18n } from '../i18n/locale-store';
@@ -27,10 +28,22 @@ import { ColumnChooser } from './ColumnChooser';
 import { useHiddenColumns } from './column-choice';
 import { FilterFields, foldsFilters } from './FilterFields';
 import { type FilterTag, FilterTags } from './FilterTags';
+import {
+  checkFilters,
+  FilterErrorScope,
+  type FilterProblems,
+  filterProblems,
+  useFilterErrorHost,
+} from './filter-errors';
 import { ListTable } from './ListTable';
-import type { EntityDescription, EntityRecord, ToolbarButton } from './types';
+import type { EntityDescription, EntityRecord, FormBodyCheck, ToolbarButton } from './types';
 
 const DEFAULT_PAGE_SIZES = [10, 20, 30, 50, 100] as const;
+
+/** What a list shows while its filters cannot match: no rows. */
+function emptyPage<R>(page: number, size: number): Page<R> {
+  return { records: [], total: 0, page, size };
+}
 
 export interface EntityListProps<R extends EntityRecord> {
   description: EntityDescription<R>;
@@ -67,6 +80,13 @@ function filterFields(d: EntityDescription<EntityRecord>): ListField[] {
   return d.keyword ? [{ key: 'keyword' }, ...fields] : fields;
 }
 
+/** The contract check of a list's page body: the description's own, else its entity contract's filter schema. */
+function pageCheck(d: EntityDescription<EntityRecord>): ((body: Record<string, unknown>) => FormBodyCheck) | undefined {
+  if (d.filterCheck) return d.filterCheck;
+  const schema = API_CALL_SCHEMAS[`${d.api.base}/page`]?.body;
+  return schema ? (body) => schema.safeParse(body) as FormBodyCheck : undefined;
+}
+
 /** About how wide a label is drawn (px): a Chinese character 14, a Latin one 8. */
 function labelWidth(text: string): number {
   let width = 0;
@@ -95,7 +115,7 @@ export function EntityList<R extends EntityRecord>({
 }: EntityListProps<R>) {
   const client = useApi();
   const api = useMemo(() => resource<R>(client, d.api.base, { detailParam: d.api.detailParam }), [client, d]);
-  const { t, m, label } = useI18n();
+  const { t, m, label, locale } = useI18n();
   const can = useCan();
   const reloadToken = useReloadToken();
 
@@ -104,6 +124,7 @@ export function EntityList<R extends EntityRecord>({
   const pageSizes = d.pageSizes ?? DEFAULT_PAGE_SIZES;
   const defaultSize = d.defaultPageSize ?? 20;
   const fields = useMemo(() => filterFields(d as unknown as EntityDescription<EntityRecord>), [d]);
+  const check = useMemo(() => pageCheck(d as unknown as EntityDescription<EntityRecord>), [d]);
 
   // the applied filters and paging are the query's; only what is typed before 搜索 is held here
   const appliedKey = JSON.stringify(decodeList(location.query, fields));
@@ -138,11 +159,28 @@ export function EntityList<R extends EntityRecord>({
     if (d.quickDate && quickDate) body[quickParam] = quickDate;
     return Object.assign(body, JSON.parse(baseKey) as Record<string, unknown>);
   }, [applied, d, deleted, tabValue, quickDate, quickParam, baseKey]);
+  // filters that cannot match (issue 15, defect 10): said at their inputs, found by the contract before the call or
+  // by the server's 400; the list shows no rows meanwhile
+  const [problems, setProblems] = useState<FilterProblems | null>(null);
+  const loadRound = useRef(0);
   const loaded = useLoad(
-    () => {
+    async () => {
       // a new load replaces the message of a failed bulk action
       setActionError(null);
-      return api.page({ page, size, filters, fields: d.fields });
+      const round = ++loadRound.current;
+      const settle = (found: FilterProblems | null) => round === loadRound.current && setProblems(found);
+      const body = d.fields ? { ...filters, fields: d.fields } : filters;
+      const refused = checkFilters(check, body, locale);
+      settle(refused);
+      if (refused) return emptyPage<R>(page, size);
+      try {
+        return await api.page({ page, size, filters, fields: d.fields });
+      } catch (e) {
+        const named = filterProblems(e);
+        if (named === null) throw e;
+        settle(named);
+        return emptyPage<R>(page, size);
+      }
     },
     [api, page, size, filters, reloadToken, localReload],
     {
@@ -152,6 +190,13 @@ export function EntityList<R extends EntityRecord>({
   );
   const { data, loading } = loaded;
   const error = actionError ?? loaded.error;
+  const filterErrors = useFilterErrorHost(problems);
+  const unshownKey = JSON.stringify(filterErrors.unshown);
+  // a problem at a folded filter unfolds the filters, once for each new set of problems (the user may fold again)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: run when the problems change, not when the fold does
+  useEffect(() => {
+    if (Object.keys(JSON.parse(unshownKey) as FilterProblems).length > 0) setExpanded(true);
+  }, [problems]);
 
   const records = data?.records ?? [];
   const allSelected = records.length > 0 && records.every((r) => selected.includes(r.id));
@@ -222,7 +267,9 @@ export function EntityList<R extends EntityRecord>({
       key: filter.key,
       label: t(filter.label),
       value: filter.kind === 'select' && filter.dictionary ? label(filter.dictionary, value) : value,
-      directory: filter.kind === 'directory' ? filter.directory : undefined,
+      // a library (censorBan) is named from its directory too
+      directory:
+        filter.kind === 'directory' ? filter.directory : filter.kind === 'censorBan' ? 'CENSOR_BAN' : undefined,
       remove: { [filter.key]: undefined },
     });
   }
@@ -278,6 +325,9 @@ export function EntityList<R extends EntityRecord>({
         </Anchor>
       ));
   const filterProps = { keyword: d.keyword, filters: d.filters, draft, onChange: setDraft, onSubmit: search };
+  const folded = folds && !expanded;
+  // a problem of a field no input on screen sets (not one waiting for the fold to open): its words in the banner
+  const aside = folded ? null : Object.values(JSON.parse(unshownKey) as FilterProblems).join('；') || null;
 
   return (
     <Stack gap="xs" pos="relative">
@@ -313,33 +363,35 @@ export function EntityList<R extends EntityRecord>({
           data={QuickDate.values.map((value) => ({ value, label: label(QuickDate, value) }))}
         />
       )}
-      <Group gap="xs" align="flex-end">
-        <FilterFields {...filterProps} part={folds ? 'primary' : 'all'} />
-        {searchFields}
-        {!folds && moreSearchFields}
-        <Button leftSection={<IconSearch size={16} />} onClick={search}>
-          {t('common.search')}
-        </Button>
-        <Button variant="default" onClick={reset}>
-          {t('common.reset')}
-        </Button>
-        {folds && (
-          <Button
-            variant="subtle"
-            aria-expanded={expanded}
-            rightSection={expanded ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
-            onClick={() => setExpanded((e) => !e)}
-          >
-            {expanded ? t('common.collapseFilters') : t('common.expandFilters')}
+      <FilterErrorScope value={filterErrors.context}>
+        <Group gap="xs" align="flex-end">
+          <FilterFields {...filterProps} part={folds ? 'primary' : 'all'} />
+          {searchFields}
+          {!folds && moreSearchFields}
+          <Button leftSection={<IconSearch size={16} />} onClick={search}>
+            {t('common.search')}
           </Button>
-        )}
-      </Group>
-      {folds && expanded && (
-        <Group gap="xs" align="flex-end" data-more-filters>
-          <FilterFields {...filterProps} part="more" />
-          {moreSearchFields}
+          <Button variant="default" onClick={reset}>
+            {t('common.reset')}
+          </Button>
+          {folds && (
+            <Button
+              variant="subtle"
+              aria-expanded={expanded}
+              rightSection={expanded ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
+              onClick={() => setExpanded((e) => !e)}
+            >
+              {expanded ? t('common.collapseFilters') : t('common.expandFilters')}
+            </Button>
+          )}
         </Group>
-      )}
+        {folds && expanded && (
+          <Group gap="xs" align="flex-end" data-more-filters>
+            <FilterFields {...filterProps} part="more" />
+            {moreSearchFields}
+          </Group>
+        )}
+      </FilterErrorScope>
       <FilterTags tags={tags} onRemove={setQuery} />
       <Group gap="xs">
         {deleted === 'NONE' && toolbarButtons(d.toolbar?.left)}
@@ -392,7 +444,7 @@ export function EntityList<R extends EntityRecord>({
         </Group>
       </Group>
       {/* 重试 runs the list's load again; a failed bulk action is retried by doing it again */}
-      <FormErrorBanner error={error} onRetry={actionError ? undefined : loaded.reload} />
+      <FormErrorBanner error={error ?? aside} onRetry={actionError || !error ? undefined : loaded.reload} />
       <ListTable
         columns={d.columns.filter((c) => !hidden.includes(c.key))}
         records={records}
@@ -416,7 +468,7 @@ export function EntityList<R extends EntityRecord>({
             size="sm"
           />
           <Select
-            aria-label="page size"
+            aria-label={t('common.pageSize')}
             w={90}
             size="xs"
             allowDeselect={false}

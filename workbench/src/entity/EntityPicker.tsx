@@ -212,7 +212,7 @@ export function EntityPicker<R extends EntityRecord>({
           <Group gap="xs">
             <Pagination total={Math.max(1, Math.ceil(total / size))} value={page} onChange={setPage} size="sm" />
             <Select
-              aria-label="page size"
+              aria-label={t('common.pageSize')}
               w={90}
               size="xs"
               allowDeselect={false}

@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { useApi } from '../api/api-context';
 import { useLoad } from '../api/use-load';
 import { useI18n } from '../i18n/locale-store';
+import { DateTimeField } from '../ui/DateTimeField';
 import type { EntityFormField, FormOption, FormValue, FormValues } from './types';
 
 interface Props<R> {
@@ -54,9 +55,7 @@ export function FormFieldInput<R>({
         />
       );
     case 'date':
-      return (
-        <TextInput {...common} type="datetime-local" value={text} onChange={(e) => onChange(e.currentTarget.value)} />
-      );
+      return <DateTimeField {...common} w="100%" value={text} onChange={onChange} />;
     case 'number':
       return (
         <NumberInput

@@ -1,4 +1,11 @@
-import { AUTHENTICATED, type PermissionKey, PUBLIC, ROUTE_PERMISSIONS, type RouteAccess } from '@qcdesk/contracts';
+import {
+  AUTHENTICATED,
+  ENTITY_CONTRACTS,
+  type PermissionKey,
+  PUBLIC,
+  ROUTE_PERMISSIONS,
+  type RouteAccess,
+} from '@qcdesk/contracts';
 
 /** What a screen of an entity does, by the call it makes: its list (page), create, change, status, delete. */
 export type EntityCall = 'view' | 'create' | 'change' | 'status' | 'delete';
@@ -11,20 +18,29 @@ const CALL_PATH: Record<EntityCall, string> = {
   delete: 'delete',
 };
 
+/** The delete call's last part where a contract names it otherwise (`/v3/system/censor-ban/remove`), by base path. */
+const DELETE_PATHS: ReadonlyMap<string, string> = new Map(
+  Object.values(ENTITY_CONTRACTS).map((contract) => [contract.base, contract.deletePath]),
+);
+
+function callPath(base: string, call: EntityCall): string {
+  return `${base}/${call === 'delete' ? (DELETE_PATHS.get(base) ?? CALL_PATH.delete) : CALL_PATH[call]}`;
+}
+
 /**
  * Who may make `call` of the entity at `base`, read from the contracts' ROUTE_PERMISSIONS (the table the server
  * enforces), so a button is shown exactly when the server would let its call through. `null`: the entity has no
  * such call, and nobody gets the button.
  */
 export function entityAccess(base: string, call: EntityCall): RouteAccess | null {
-  const path = `${base}/${CALL_PATH[call]}`;
+  const path = callPath(base, call);
   return Object.hasOwn(ROUTE_PERMISSIONS, path) ? ROUTE_PERMISSIONS[path as keyof typeof ROUTE_PERMISSIONS] : null;
 }
 
 /** The permission key a route or nav entry needs for `call` (undefined: any signed-in user). */
 export function entityPermission(base: string, call: EntityCall): PermissionKey | undefined {
   const access = entityAccess(base, call);
-  if (access === null) throw new Error(`${base}/${CALL_PATH[call]} is not in ROUTE_PERMISSIONS`);
+  if (access === null) throw new Error(`${callPath(base, call)} is not in ROUTE_PERMISSIONS`);
   return access === PUBLIC || access === AUTHENTICATED ? undefined : access;
 }
 

@@ -130,6 +130,12 @@ export interface EntityDescription<R extends EntityRecord> {
   columns: EntityColumn<R>[];
   /** requested fields sent in the page body */
   fields?: readonly string[];
+  /**
+   * the contract check of the page body, run before the call so a filter that cannot match is said at its input
+   * (e.g. `body => aiResultFilterSchema.safeParse(body)`); an entity contract's list is checked by its own filter
+   * schema without this
+   */
+  filterCheck?: (body: Record<string, unknown>) => FormBodyCheck;
   /** the create button's route for the current query */
   create?: (query: Readonly<Record<string, string>>) => RouteTarget;
   rowActions?: RowAction<R>[];

@@ -1,3 +1,4 @@
+import { censorEn, censorZh } from './areas/censor';
 import { commonEn, commonZh } from './areas/common';
 import { overviewEn, overviewZh } from './areas/overview';
 import { peopleEn, peopleZh } from './areas/people';
@@ -11,11 +12,19 @@ import { staffingEn, staffingZh } from './areas/staffing';
  * ./areas (a new area adds its file and one spread in each language below). Each area's English is typed by its
  * Chinese keys, so a key missing in one language still fails to compile.
  */
-const zh = { ...commonZh, ...overviewZh, ...peopleZh, ...qcZh, ...replayZh, ...staffingZh } as const;
+const zh = { ...commonZh, ...overviewZh, ...peopleZh, ...qcZh, ...replayZh, ...staffingZh, ...censorZh } as const;
 
 export type MessageKey = keyof typeof zh;
 
-const en: Record<MessageKey, string> = { ...commonEn, ...overviewEn, ...peopleEn, ...qcEn, ...replayEn, ...staffingEn };
+const en: Record<MessageKey, string> = {
+  ...commonEn,
+  ...overviewEn,
+  ...peopleEn,
+  ...qcEn,
+  ...replayEn,
+  ...staffingEn,
+  ...censorEn,
+};
 
 /** The interface languages, as @qcdesk/contracts names them (`Lang`). */
 export type Locale = 'zh' | 'en';

@@ -57,7 +57,7 @@ export function ConditionCard({ condition, index, earlierCids, onChange, onDelet
     >
       <Group justify="space-between" mb="xs">
         <Group gap="xs">
-          <Badge size="lg" variant="filled" tt="none" aria-label={`condition ${condition.cid}`}>
+          <Badge size="lg" variant="filled" tt="none" aria-label={t('cond.badge', { cid: condition.cid })}>
             {condition.cid}
           </Badge>
           <Text fw={500}>{condition.operators.map((o) => label(OperatorType, o.type)).join(' + ')}</Text>

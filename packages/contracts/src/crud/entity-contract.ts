@@ -13,6 +13,12 @@ import {
 /** The calls an entity's description generates: page, list, detail, create / change, status, delete. */
 export type CrudCall = 'page' | 'list' | 'detail' | 'create' | 'change' | 'status' | 'delete';
 
+/**
+ * The last part of the delete call's path: `delete` for most entities; the spec names some `remove` (sensitive-word
+ * libraries: `/v3/system/censor-ban/remove (ids)`). The call is the same either way.
+ */
+export type DeletePath = 'delete' | 'remove';
+
 /** Which permission key each generated call needs; `status` absent: the entity has no /status call. */
 export interface CrudKeys {
   readonly view: string;
@@ -34,6 +40,7 @@ export interface EntityContract<
   S extends z.ZodType = z.ZodType,
   F extends z.ZodObject = z.ZodObject,
   D extends z.ZodType = z.ZodType,
+  X extends DeletePath = DeletePath,
 > {
   /** e.g. `/v3/chats/qc-rule`; the calls are `${base}/page`, `${base}/list`, … */
   readonly base: B;
@@ -52,6 +59,8 @@ export interface EntityContract<
   readonly filter: F;
   /** NONE → TRASH → BUFFER through `${base}/delete` (restore and empty included); else `{ids}` deletes for good */
   readonly softDelete: boolean;
+  /** the delete call is `${base}/${deletePath}` */
+  readonly deletePath: X;
 }
 
 /** Declares an entity contract, keeping its literal base path and keys for the route table's types. */
@@ -62,6 +71,7 @@ export function entityContract<
   S extends z.ZodType,
   F extends z.ZodObject,
   D extends z.ZodType = R,
+  const X extends DeletePath = 'delete',
 >(contract: {
   base: B;
   name: { zh: string; en: string };
@@ -72,25 +82,33 @@ export function entityContract<
   save: S;
   filter: F;
   softDelete: boolean;
-}): EntityContract<B, K, R, S, F, D> {
-  return { ...contract, detail: (contract.detail ?? contract.record) as D };
+  deletePath?: X;
+}): EntityContract<B, K, R, S, F, D, X> {
+  return {
+    ...contract,
+    detail: (contract.detail ?? contract.record) as D,
+    deletePath: (contract.deletePath ?? 'delete') as X,
+  };
 }
 
 type ViewCalls<B extends string> = `${B}/page` | `${B}/list` | `${B}/detail`;
 type EditCalls<B extends string> = `${B}/create` | `${B}/change`;
 
 /** The route-table entries of an entity's generated calls (spread into ROUTE_PERMISSIONS). */
-export type CrudAccess<B extends string, K extends CrudKeys> = { readonly [P in ViewCalls<B>]: K['view'] } & {
+export type CrudAccess<B extends string, K extends CrudKeys, X extends DeletePath = 'delete'> = {
+  readonly [P in ViewCalls<B>]: K['view'];
+} & {
   readonly [P in EditCalls<B>]: K['edit'];
-} & { readonly [P in `${B}/delete`]: K['delete'] } & (K['status'] extends string
+} & { readonly [P in `${B}/${X}`]: K['delete'] } & (K['status'] extends string
     ? { readonly [P in `${B}/status`]: K['status'] }
     : unknown);
 
 /** `crudAccess(contract)`: who may call each generated call, from the contract's keys. */
-export function crudAccess<B extends string, K extends CrudKeys>(contract: {
+export function crudAccess<B extends string, K extends CrudKeys, X extends DeletePath>(contract: {
   readonly base: B;
   readonly keys: K;
-}): CrudAccess<B, K> {
+  readonly deletePath: X;
+}): CrudAccess<B, K, X> {
   const { base, keys } = contract;
   const entries: Record<string, string> = {
     [`${base}/page`]: keys.view,
@@ -98,17 +116,22 @@ export function crudAccess<B extends string, K extends CrudKeys>(contract: {
     [`${base}/detail`]: keys.view,
     [`${base}/create`]: keys.edit,
     [`${base}/change`]: keys.edit,
-    [`${base}/delete`]: keys.delete,
+    [`${base}/${contract.deletePath}`]: keys.delete,
   };
   if (keys.status !== undefined) entries[`${base}/status`] = keys.status;
-  return entries as CrudAccess<B, K>;
+  return entries as CrudAccess<B, K, X>;
+}
+
+/** The path of one of a contract's calls (the delete call's is `${base}/${deletePath}`). */
+export function crudPath(contract: Pick<EntityContract, 'base' | 'deletePath'>, call: CrudCall): string {
+  return `${contract.base}/${call === 'delete' ? contract.deletePath : call}`;
 }
 
 /** The calls a contract generates, each with its path. */
 export function crudCalls(contract: EntityContract): { call: CrudCall; path: string }[] {
   const calls: CrudCall[] = ['page', 'list', 'detail', 'create', 'change', 'delete'];
   if (contract.keys.status !== undefined) calls.push('status');
-  return calls.map((call) => ({ call, path: `${contract.base}/${call}` }));
+  return calls.map((call) => ({ call, path: crudPath(contract, call) }));
 }
 
 /** One call's schemas: the JSON body, the query string, the answer. */
@@ -135,7 +158,7 @@ export function crudCallSchemas(contract: EntityContract): Record<string, CallSc
     },
     [`${contract.base}/create`]: { body: contract.save, response: savedAnswerSchema },
     [`${contract.base}/change`]: { body: contract.save, response: savedAnswerSchema },
-    [`${contract.base}/delete`]: contract.softDelete
+    [crudPath(contract, 'delete')]: contract.softDelete
       ? { body: deleteBodySchema, response: deleteAnswerSchema }
       : { body: removeBodySchema, response: idsAnswerSchema },
   };

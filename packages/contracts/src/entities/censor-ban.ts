@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { CensorFlag, CensorOperation, CensorTempType } from '../enums/chat.js';
 import { ActiveStatus } from '../enums/common.js';
-import { auditShape, idSchema, LIMITS, requiredText, timeSchema } from '../fields.js';
+import { auditShape, err, idSchema, LIMITS, requiredText, storableString, timeSchema } from '../fields.js';
 import { requireVersionOnChange, saveKeysShape } from '../requests/common.js';
+import { censorSpanSchema } from './censor-log.js';
 
 /** Staff or branches a cs-agent library is limited to (empty: everyone). */
 export const censorScopesSchema = z.object({
@@ -11,7 +12,39 @@ export const censorScopesSchema = z.object({
   staffNames: z.array(z.string()).default([]),
 });
 
-/** A sensitive-word library. */
+/** The most noise characters a library may skip inside one word (`傻**逼` is 2). */
+export const CENSOR_SKIP_NOISE_MAX = 5;
+/** Most words (and allow words) in one library, and the longest word. */
+export const CENSOR_WORDS_MAX = 10_000;
+export const CENSOR_WORD_LENGTH_MAX = 100;
+
+/**
+ * A word list as the form sends it (tags): each word trimmed, blank ones dropped, repeats dropped (the first kept,
+ * in order) — the same word twice is one word, and a tag of spaces is no word.
+ */
+const wordListSchema = z
+  .array(storableString().max(CENSOR_WORD_LENGTH_MAX, err('censor.wordTooLong')))
+  .max(CENSOR_WORDS_MAX, err('censor.tooManyWords'))
+  .transform((words) => [...new Set(words.map((w) => w.trim()).filter((w) => w !== ''))]);
+
+/**
+ * A library's matching options, the engine's `CensorLibraryOptions`: `skipNoise` noise characters skipped inside a
+ * word (0..5), `traditional` folds traditional characters to simplified, `allowWords` drop a match lying inside one
+ * of them (`大麻` inside `大麻烦`). Strict: a key the engine does not know is refused, not stored and ignored.
+ */
+export const censorBanOptionsSchema = z.strictObject({
+  skipNoise: z
+    .number()
+    .int(err('censor.skipNoiseRange'))
+    .min(0, err('censor.skipNoiseRange'))
+    .max(CENSOR_SKIP_NOISE_MAX, err('censor.skipNoiseRange'))
+    .default(0),
+  traditional: z.boolean().default(false),
+  allowWords: wordListSchema.default([]),
+});
+export type CensorBanOptions = z.infer<typeof censorBanOptionsSchema>;
+
+/** A sensitive-word library: every word (the list screen previews the first LIMITS.wordPreview). */
 export const censorBanSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -22,14 +55,17 @@ export const censorBanSchema = z.object({
   tempType: CensorTempType.schema,
   matches: z.number().int().nullish(),
   scopes: censorScopesSchema.nullish(),
+  options: censorBanOptionsSchema,
   version: z.number().int().nullish(),
   ...auditShape,
 });
 export type CensorBan = z.infer<typeof censorBanSchema>;
 
 /**
- * /v3/system/censor-ban/create or /change: name and operation required; words required only for CUSTOM;
- * FUZZY is not offered for cs-agent libraries.
+ * /v3/system/censor-ban/create or /change: name and operation required; words required only for CUSTOM (a SYS_WORDS
+ * library scans with the engine's system list, and the server stores no words for it); words trimmed, blanks and
+ * repeats dropped; FUZZY is not offered for cs-agent libraries. Whether the engine can compile the words is the
+ * server's check.
  */
 export const censorBanSaveSchema = z
   .object({
@@ -38,8 +74,9 @@ export const censorBanSaveSchema = z
     operation: CensorOperation.schema,
     flag: CensorFlag.schema,
     tempType: CensorTempType.schema.default('CUSTOM'),
-    words: z.array(z.string().trim().min(1).max(100)).max(10000).default([]),
+    words: wordListSchema.default([]),
     scopes: censorScopesSchema.nullish(),
+    options: censorBanOptionsSchema.default({ skipNoise: 0, traditional: false, allowWords: [] }),
   })
   .superRefine((b, ctx) => {
     requireVersionOnChange(b, ctx);
@@ -65,5 +102,8 @@ export const censorLogRecordSchema = z.object({
   senderRole: z.string(),
   senderAvatar: z.string().nullish(),
   sendTime: timeSchema,
+  /** beyond the spec: the message the record is about, and each match in `text` (the screen paints them red) */
+  messageId: z.string().nullish(),
+  censorSpans: z.array(censorSpanSchema).optional(),
 });
 export type CensorLogRecord = z.infer<typeof censorLogRecordSchema>;

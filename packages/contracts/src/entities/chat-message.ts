@@ -19,6 +19,11 @@ export const chatMessageSchema = z.object({
   content: z.string(),
   censorOperation: CensorOperation.schema.nullish(),
   censorWords: z.array(z.string()).nullish(),
+  /**
+   * beyond the spec: under FUZZY, `content` as the customer side sees it (each matched word masked with `*`);
+   * `content` stays as sent, for the log, QC and reviewers
+   */
+  maskedContent: z.string().nullish(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

@@ -3,6 +3,7 @@ export * from './angle.js';
 export * from './angle-rule.js';
 export * from './auth.js';
 export * from './censor-ban.js';
+export * from './censor-log.js';
 export * from './chat-message.js';
 export * from './complaint.js';
 export * from './complaint-review.js';

@@ -6,7 +6,8 @@ import { z } from 'zod';
  * directory is what the imported sessions say, so the QC filters can offer names instead of bare ids.
  */
 /** RULE: the AI rules, for the result list's hit-rule filter (beyond the spec; the QC overview opens it). */
-export const DIRECTORY_KINDS = ['AGENT', 'GROUP', 'LINE', 'CHANNEL', 'RULE'] as const;
+/** CENSOR_BAN: the sensitive-word libraries, for the result lists' censorBanId filter (qc-area §7's dictionary load). */
+export const DIRECTORY_KINDS = ['AGENT', 'GROUP', 'LINE', 'CHANNEL', 'RULE', 'CENSOR_BAN'] as const;
 export type DirectoryKind = (typeof DIRECTORY_KINDS)[number];
 
 /** How many entries one call answers at most; a keyword narrows a longer directory. */

@@ -1,8 +1,10 @@
 import type { EntityContract } from '../crud/entity-contract.js';
+import { censorBanContract } from './censor.js';
 import { csAgentContract, csGroupContract, csTimeContract } from './desk-staffing.js';
 import { roleContract, userContract } from './people.js';
 import { qcRuleContract, qcSchemeContract, qcTaskContract } from './qc.js';
 
+export * from './censor.js';
 export * from './desk-staffing.js';
 export * from './people.js';
 export * from './qc.js';
@@ -20,5 +22,6 @@ export const ENTITY_CONTRACTS = {
   'cs-time': csTimeContract,
   'cs-group': csGroupContract,
   'cs-agent': csAgentContract,
+  'censor-ban': censorBanContract,
 } as const satisfies Record<string, EntityContract>;
 export type EntityContractName = keyof typeof ENTITY_CONTRACTS;

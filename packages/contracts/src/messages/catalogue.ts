@@ -172,6 +172,21 @@ export const MESSAGES = defineMessages({
     en: 'FUZZY is not offered for staff libraries',
   },
   'censor.lineRequired': { zh: '请选择客服号后查询', en: 'Select a service line before querying' },
+  'censor.jobStopped': {
+    zh: '任务已中断（服务已停止），已完成的批次保留',
+    en: 'The job stopped (the server stopped); the batches already done are kept',
+  },
+  'censor.exportNotReady': {
+    zh: '导出文件尚未生成，请稍后再试',
+    en: 'The export file is not ready yet; try again shortly',
+  },
+  'censor.wordTooLong': { zh: '敏感词不能超过 100 个字符', en: 'A sensitive word is at most 100 characters' },
+  'censor.tooManyWords': { zh: '一个词库最多 10000 个词', en: 'A library holds at most 10000 words' },
+  'censor.skipNoiseRange': {
+    zh: '跳过的干扰字符数须为 0 到 5 的整数',
+    en: 'Noise characters skipped must be a whole number from 0 to 5',
+  },
+  'censor.wordRefused': { zh: '敏感词库无法使用：{reason}', en: 'The library cannot be used: {reason}' },
 
   // desk staffing: service times, skill groups, agents (online-service-config §5; the English quotes are the spec's)
   'desk.time.periodRequired': {

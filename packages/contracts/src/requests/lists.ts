@@ -186,9 +186,12 @@ export const censorLogFilterSchema = z
   .superRefine((f, ctx) => timeOrder(f.timeFrom, f.timeTo, ctx));
 export type CensorLogFilter = z.infer<typeof censorLogFilterSchema>;
 
-/** Chat message page: chatId, sessionId with query page/size (50 in result and complaint views, 30 elsewhere). */
+/**
+ * Chat message page: chatId, sessionId with query page/size (50 in result and complaint views, 30 elsewhere);
+ * `censor` true: only the messages a sensitive-word library acted on (a censor operation).
+ */
 export const messagePageFilterSchema = z
-  .object({ chatId: id(), sessionId: id() })
+  .object({ chatId: id(), sessionId: id(), censor: bool() })
   .refine((f) => Boolean(f.chatId || f.sessionId), { ...err('common.required'), path: ['sessionId'] });
 export type MessagePageFilter = z.infer<typeof messagePageFilterSchema>;
 

@@ -2,6 +2,7 @@ import {
   type ActiveStatus,
   type CrudCall,
   crudCallSchemas,
+  crudPath,
   type DeleteBody,
   type Deleted,
   type EntityContract,
@@ -119,7 +120,7 @@ export function defineEntityRoutes<C extends EntityContract, T extends EntityTab
   const schemas = crudCallSchemas(contract);
   const tags = [contract.base.slice(contract.base.lastIndexOf('/') + 1)];
   const context = (auth: RequestAuth): EntityContext => ({ db, auth, timeZone: config.timeZone });
-  const path = (call: CrudCall) => `${contract.base}/${call}`;
+  const path = (call: CrudCall) => crudPath(contract, call);
   const schemaOf = (call: CrudCall) => schemas[path(call)]!;
 
   const where = (filter: FilterOf<C>, auth: RequestAuth): SQL => {

@@ -8,6 +8,8 @@ import type { ServerConfig } from '../config/server-config.js';
 import type { Database } from '../db/connect.js';
 import { aiResultRoutes, overviewRoute } from '../routes/ai-result/index.js';
 import { authRoutes } from '../routes/auth/index.js';
+import { censorBanRoutes } from '../routes/censor-ban/index.js';
+import { censorLogRoutes } from '../routes/censor-log/index.js';
 import { complaintRoutes } from '../routes/complaint/index.js';
 import { csAgentRoutes } from '../routes/cs-agent/index.js';
 import { csGroupRoutes } from '../routes/cs-group/index.js';
@@ -104,6 +106,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(csTimeRoutes);
   await app.register(csGroupRoutes);
   await app.register(csAgentRoutes);
+  await app.register(censorBanRoutes);
+  await app.register(censorLogRoutes);
   await app.register(peopleRoutes);
   await app.register(docsRoutes);
   await serveWorkbench(app);

@@ -26,7 +26,8 @@ export function timeFilter(
   return parts;
 }
 
-function wholeUnit(text: string): number {
+/** How long `timeTo` reaches past its instant: a date alone its whole day, a time its whole second. */
+export function wholeUnit(text: string): number {
   if (/^\d{4}-\d{2}-\d{2}$/.test(text.trim())) return 86_400_000;
   return /[.]\d/.test(text) ? 1 : 1000;
 }

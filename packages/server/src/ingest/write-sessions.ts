@@ -1,5 +1,8 @@
 import { and, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { type CensoredMessage, censorMessage, logRows, type MessagePlace } from '../censor/censor-message.js';
+import { type OrgScanner, orgScanner } from '../censor/org-scanner.js';
 import type { Database } from '../db/connect.js';
+import { censorLogs } from '../db/schema/censor-log.js';
 import { qcTaskSessions } from '../db/schema/qc-tasks.js';
 import { chatMessages, chatSessions } from '../db/schema/sessions.js';
 import { createMissingStaff } from './create-missing-staff.js';
@@ -45,15 +48,22 @@ export async function writeSessions(
     out.unchanged += size - written.created - written.updated;
   };
   if (pending.length === 0) return out;
+  // the organisation's sensitive-word libraries, checked for changes once a batch (null: it has none active)
+  let censor: OrgScanner | null;
   try {
-    add(await writeBatch(db, organizationId, pending), pending.length);
+    censor = await orgScanner(db, organizationId);
+  } catch (error) {
+    throw unavailable(error);
+  }
+  try {
+    add(await writeBatch(db, organizationId, pending, censor), pending.length);
     return out;
   } catch (error) {
     if (!isWorthRetrying(error)) throw unavailable(error);
   }
   for (const one of pending) {
     try {
-      add(await writeBatch(db, organizationId, [one]), 1);
+      add(await writeBatch(db, organizationId, [one], censor), 1);
     } catch (error) {
       if (!isRecordRefusal(error)) throw unavailable(error);
       out.refused.push({ line: one.line, sessionId: one.session.session.sessionId, reason: databaseReason(error) });
@@ -80,6 +90,7 @@ async function writeBatch(
   db: Database,
   organizationId: number,
   pending: readonly PendingSession[],
+  censor: OrgScanner | null,
 ): Promise<{ created: number; updated: number }> {
   const sessions = pending.map((p) => p.session);
   return db.transaction(async (tx) => {
@@ -112,7 +123,59 @@ async function writeBatch(
     const messages = rows.flatMap((row) =>
       bySessionId.get(row.sessionId)!.messages.map((m) => ({ ...m, sessionRef: row.id, organizationId })),
     );
-    for (let i = 0; i < messages.length; i += 2000) await tx.insert(chatMessages).values(messages.slice(i, i + 2000));
+    if (censor === null) {
+      // no library of the organisation scans: a message keeps the censor fields the desk sent with it
+      for (let i = 0; i < messages.length; i += 2000) await tx.insert(chatMessages).values(messages.slice(i, i + 2000));
+    } else await writeCensoredMessages(tx, organizationId, messages, bySessionId, censor);
     return { created: rows.length - updatedRefs.length, updated: updatedRefs.length };
   });
+}
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type MessageRow = typeof chatMessages.$inferInsert & NormalizedSession['messages'][number] & { sessionRef: number };
+
+/**
+ * Writes messages scanned by the organisation's libraries: each keeps the scan's operation and words (none found:
+ * none, whatever the desk sent), FUZZY ones also the content the customer side sees; every (message, library) match
+ * becomes a row of the log, in the same transaction as its message.
+ */
+async function writeCensoredMessages(
+  tx: Transaction,
+  organizationId: number,
+  messages: MessageRow[],
+  bySessionId: ReadonlyMap<string, NormalizedSession>,
+  censor: OrgScanner,
+): Promise<void> {
+  const censored = new Map<MessageRow, { place: MessagePlace; result: CensoredMessage }>();
+  for (const m of messages) {
+    const { session } = bySessionId.get(m.sessionId)!;
+    const place = { lineId: session.lineId, lineName: session.lineName, agentId: session.agentId };
+    const result = censorMessage(censor, m, place);
+    m.censorOperation = result.censorOperation;
+    m.censorWords = result.censorWords;
+    m.maskedContent = result.maskedContent;
+    if (result.hits.length > 0) censored.set(m, { place, result });
+  }
+  const logs: (typeof censorLogs.$inferInsert)[] = [];
+  for (let i = 0; i < messages.length; i += 2000) {
+    const chunk = messages.slice(i, i + 2000);
+    const hits = chunk.filter((m) => censored.has(m));
+    if (hits.length === 0) {
+      await tx.insert(chatMessages).values(chunk);
+      continue;
+    }
+    await tx.insert(chatMessages).values(chunk);
+    // the ids of the messages with a match, read back by their sessions (an insert returning every row's id costs
+    // more, and PGlite cannot plan a long list of (session, seq) pairs)
+    const ids = await tx
+      .select({ id: chatMessages.id, sessionRef: chatMessages.sessionRef, seq: chatMessages.seq })
+      .from(chatMessages)
+      .where(inArray(chatMessages.sessionRef, [...new Set(hits.map((m) => m.sessionRef))]));
+    const idOf = new Map(ids.map((r) => [`${r.sessionRef}:${r.seq}`, r.id]));
+    for (const m of hits) {
+      const { place, result } = censored.get(m)!;
+      logs.push(...logRows(organizationId, idOf.get(`${m.sessionRef}:${m.seq}`)!, m, place, result));
+    }
+  }
+  for (let i = 0; i < logs.length; i += 1000) await tx.insert(censorLogs).values(logs.slice(i, i + 1000));
 }

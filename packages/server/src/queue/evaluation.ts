@@ -3,6 +3,8 @@ import type { OutputRecord, SessionError } from '@qcdesk/engine';
 /** A session as the engine reads it: the console's stored messages, in order. */
 export interface EngineSession {
   readonly sessionId: string;
+  /** the session's agent: a staff library limited to some agents (scopes) checks only theirs */
+  readonly staffId?: string;
   readonly messages: readonly {
     readonly messageId: string;
     readonly senderRole: string;
@@ -20,7 +22,7 @@ export interface EvaluationJob {
   readonly key: string;
   readonly scheme: unknown;
   readonly rules: readonly unknown[];
-  /** sensitive-word libraries to scan with, if any */
+  /** sensitive-word libraries to scan with, if any (`{libraries, options}`, see tasks/censor-libraries.ts) */
   readonly libraries?: unknown;
   readonly sessions: readonly EngineSession[];
 }

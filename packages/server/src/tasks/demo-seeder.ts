@@ -7,6 +7,8 @@ import { recordsOfLinesFile } from '../ingest/read-lines-file.js';
 import type { RawRecord } from '../ingest/read-records.js';
 import { createPoolEvaluator } from '../queue/pool-evaluator.js';
 import { type DemoSeedContext, demoSeeders } from '../seed/demo-seeders.js';
+// the libraries step first (imported before this module pushes its step): the import and the task scan with them
+import '../seed/demo-censor-libraries.js';
 import { STC3_SESSIONS_FILE } from '../seed/stc3-sessions-file.js';
 import { runTask } from './run-task.js';
 import { taskCount } from './task-progress.js';

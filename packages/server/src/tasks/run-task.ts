@@ -6,6 +6,7 @@ import { qcTaskSessions, qcTasks } from '../db/schema/qc-tasks.js';
 import { chatSessions } from '../db/schema/sessions.js';
 import { BULK_ROWS, refreshStatistics } from '../db/statistics.js';
 import type { Evaluator } from '../queue/evaluation.js';
+import { type ActiveLibraries, loadActiveLibraries } from './censor-libraries.js';
 import { loadSchemeDefinition, type SchemeDefinition } from './scheme-definition.js';
 import { loadSessions } from './session-chunk.js';
 import { writeAiChunk, writeManualChunk } from './write-results.js';
@@ -86,7 +87,9 @@ export async function runTask(
     if (def === null) throw new Error(`质检方案 ${task.schemeId} 不存在 / QC scheme ${task.schemeId} not found`);
     // passes until nothing is pending: a session re-imported during a pass is PENDING again behind the cursor
     for (;;) {
-      const result = await onePass(db, evaluator, task, def, counting);
+      // read again each pass: a library switched on or changed meanwhile scans the sessions still to come
+      const libraries = def.targetType === 'PERSON' ? null : await loadActiveLibraries(db, task.organizationId);
+      const result = await onePass(db, evaluator, task, def, libraries, counting);
       if (result === 'STOPPED') return await finish(db, taskId, 'IDLE', null, 'STOPPED');
       if (result === 0) break;
     }
@@ -128,6 +131,7 @@ async function onePass(
   evaluator: Evaluator,
   task: TaskRow,
   def: SchemeDefinition,
+  libraries: ActiveLibraries | null,
   options: RunOptions,
 ): Promise<number | 'STOPPED'> {
   let cursor = 0;
@@ -145,7 +149,14 @@ async function onePass(
           def,
           sessions,
           await evaluator.evaluate(
-            { key: def.key, scheme: def.engineScheme, rules: def.engineRules, sessions: sessions.map((s) => s.engine) },
+            {
+              // the workers recompile when the scheme, its rules or the libraries change
+              key: libraries?.input ? `${def.key}.${libraries.key}` : def.key,
+              scheme: def.engineScheme,
+              rules: def.engineRules,
+              ...(libraries?.input ? { libraries: libraries.input } : {}),
+              sessions: sessions.map((s) => s.engine),
+            },
             options.signal,
           ),
         );

@@ -51,6 +51,7 @@ export async function loadSessions(db: Pick<Database, 'select'>, refs: readonly 
   return refs.flatMap((ref) => {
     const row = byId.get(ref);
     if (row === undefined) return [];
-    return [{ row, engine: { sessionId: row.sessionId, messages: bySession.get(ref) ?? [] } }];
+    const staff = row.agentId === null ? {} : { staffId: String(row.agentId) };
+    return [{ row, engine: { sessionId: row.sessionId, ...staff, messages: bySession.get(ref) ?? [] } }];
   });
 }

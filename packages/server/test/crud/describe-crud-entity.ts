@@ -5,7 +5,7 @@
  * once with how to make a valid body; its specific rules stay in that file. Runs on PGlite, and on PostgreSQL under
  * `npm run test:pg`.
  */
-import { type EntityContract, LIMITS } from '@qcdesk/contracts';
+import { type CrudCall, crudPath, type EntityContract, LIMITS } from '@qcdesk/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, callerWith, organisationWith } from '../helpers/accounts.js';
@@ -48,7 +48,7 @@ async function ok(res: Promise<LightMyRequestResponse>): Promise<Body & { record
 export function describeCrudEntity(suite: CrudSuite): void {
   const { contract } = suite;
   const { base, detailParam, keys } = contract;
-  const path = (call: string) => `${base}/${call}`;
+  const path = (call: CrudCall) => crudPath(contract, call);
   const keywordField = suite.keywordField ?? 'name';
   const changeBody = suite.changeBody ?? suite.body;
   const hasStatus = keys.status !== undefined;

@@ -12,7 +12,10 @@ import {
   AUTHENTICATED,
   BODY_DEPENDENT_PATHS,
   type CrudAccess,
+  type CrudCall,
   type CrudKeys,
+  censorBanContract,
+  crudPath,
   csAgentContract,
   csGroupContract,
   csTimeContract,
@@ -29,6 +32,7 @@ import {
 } from '@qcdesk/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { routeRegistry } from '../../src/http/define-route.js';
 import { type Caller, organisationWith } from '../helpers/accounts.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
@@ -80,6 +84,12 @@ interface Home {
   userVersion: number;
   roleId: string;
   roleVersion: number;
+  /** a sensitive-word library of the home organisation */
+  censorBanId: string;
+  censorBanVersion: number;
+  /** the log's background jobs of the home organisation: a rescan and the admin's export */
+  rescanJobId: string;
+  exportJobId: string;
 }
 let home: Home;
 
@@ -170,11 +180,11 @@ interface CrudCaseOptions {
  * The rows of an entity's generated calls, from its contract: the detail's id parameter, `{ids, deleted}` or `{ids}`
  * deletes, `/status` where the contract has it; typed by the contract's paths like the rest of the table.
  */
-function crudCases<B extends string, K extends CrudKeys>(
-  contract: EntityContract<B, K>,
+function crudCases<B extends string, K extends CrudKeys, X extends 'delete' | 'remove'>(
+  contract: EntityContract<B, K, z.ZodObject, z.ZodType, z.ZodObject, z.ZodType, X>,
   o: CrudCaseOptions,
-): Record<keyof CrudAccess<B, K>, RouteCase> {
-  const path = (call: string) => `${contract.base}/${call}`;
+): Record<keyof CrudAccess<B, K, X>, RouteCase> {
+  const path = (call: CrudCall) => crudPath(contract, call);
   const param = contract.detailParam;
   const cases: Record<string, RouteCase> = {
     [path('page')]: o.list ?? listCase,
@@ -203,11 +213,11 @@ function crudCases<B extends string, K extends CrudKeys>(
       bad: (h) => ({ body: { ids: [o.id(h)], status: true }, field: 'status' }),
       foreign: (h) => ({ body: { ids: [o.id(h)], status: 'INACTIVE' }, expect: 404 }),
     };
-  return cases as Record<keyof CrudAccess<B, K>, RouteCase>;
+  return cases as Record<keyof CrudAccess<B, K, X>, RouteCase>;
 }
 
-/** The paths of the contracts' table the server serves (the sensitive-word libraries are not built yet). */
-type Served = Exclude<ApiPath, `/v3/system/censor-ban/${string}`>;
+/** The paths of the contracts' table the server serves: all of them. */
+type Served = ApiPath;
 
 /**
  * Every registered route: the key's 403 comes from ROUTE_PERMISSIONS, the rest from here. Typed by the contracts'
@@ -562,6 +572,40 @@ const TABLE: Record<Served, RouteCase> = {
       foreign: creates('a role'),
     },
   }),
+  ...crudCases(censorBanContract, {
+    id: (h) => h.censorBanId,
+    version: (h) => h.censorBanVersion,
+    save: () => ({ name: '改名', flag: 'cs-customer', operation: 'REPORT', words: ['骗子'] }),
+    create: {
+      bad: () => ({ body: { name: '词库', flag: 'cs-customer', operation: 'REPORT', words: [5] }, field: 'words[0]' }),
+      foreign: creates('a library'),
+    },
+  }),
+  '/v3/system/censor-log/page': {
+    bad: () => ({ body: { lineId: 5 }, field: 'lineId' }),
+    foreign: () => ({ body: { lineId: '1' }, query: { page: '1', size: '100' }, expect: 200, check: noRecords }),
+  },
+  '/v3/system/censor-log/rescan': {
+    bad: () => ({ body: { timeFrom: '2024-05-01', timeTo: 5 }, field: 'timeTo' }),
+    foreign: () => ({ none: "rescans the caller's organisation's messages" }),
+  },
+  '/v3/system/censor-log/rescan/progress': {
+    bad: () => ({ query: {}, field: 'jobId' }),
+    foreign: (h) => ({ query: { jobId: h.rescanJobId }, expect: 404 }),
+  },
+  '/v3/system/censor-log/export': {
+    bad: () => ({ body: { lineId: '1', format: 'PDF' }, field: 'format' }),
+    foreign: () => ({ none: "exports the caller's organisation's log" }),
+  },
+  '/v3/system/censor-log/export/progress': {
+    bad: () => ({ query: {}, field: 'jobId' }),
+    foreign: (h) => ({ query: { jobId: h.exportJobId }, expect: 404 }),
+  },
+  '/v3/system/censor-log/export/download': {
+    method: 'GET',
+    bad: () => ({ query: {}, field: 'jobId' }),
+    foreign: (h) => ({ query: { jobId: h.exportJobId }, expect: 404 }),
+  },
   '/v3/users/permission/list': {
     bad: () => ({ none: 'reads no input' }),
     foreign: () => ({ none: 'the same keys for everyone' }),
@@ -692,7 +736,25 @@ beforeAll(async () => {
     role: await ok(admin.post('/v3/users/role/detail', {}, { query: { roleId } })),
     admin: await ok(admin.post('/v3/users/user/detail', {}, { query: { userId: staffing.me.user.id } })),
   };
+  const { id: censorBanId } = await ok(
+    admin.post('/v3/system/censor-ban/create', {
+      name: '客户辱骂',
+      flag: 'cs-customer',
+      operation: 'REPORT',
+      words: ['骗子'],
+    }),
+  );
+  const censorBan = await ok(admin.post('/v3/system/censor-ban/detail', {}, { query: { banId: censorBanId } }));
+  // the log's background jobs: a rescan and an export
+  const { jobId: rescanJobId } = await ok(
+    admin.post('/v3/system/censor-log/rescan', { timeFrom: '2024-05-01', timeTo: '2024-05-01' }),
+  );
+  const { jobId: exportJobId } = await ok(admin.post('/v3/system/censor-log/export', { lineId: '1', format: 'CSV' }));
   home = {
+    rescanJobId,
+    exportJobId,
+    censorBanId,
+    censorBanVersion: censorBan.version,
     schemeId: scheme.schemeId,
     schemeVersion: schemeDetail.version,
     angleId: angle.id,

@@ -76,7 +76,15 @@ describe('first start', () => {
   it('records each demo step done, and leaves an interrupted seed unfinished: admin can sign in', async () => {
     expect(interrupted).toBeInstanceOf(Error);
     // the areas' steps run in the order their modules load; qc-config always first
-    const steps = ['assessments', 'chat-images', 'desk-staffing', 'qc-config', 'second-organisation', 'sessions'];
+    const steps = [
+      'assessments',
+      'censor-libraries',
+      'chat-images',
+      'desk-staffing',
+      'qc-config',
+      'second-organisation',
+      'sessions',
+    ];
     expect(stepsWhenProbed![0]).toBe('qc-config');
     expect([...stepsWhenProbed!].sort()).toEqual(steps);
     expect([...(await seedSteps()).seed_steps!].sort()).toEqual(steps);

@@ -121,3 +121,28 @@ describe('demo sessions', () => {
     }
   });
 });
+
+describe('demo sensitive-word libraries', () => {
+  it('has an ACTIVE staff library and an ACTIVE customer one on the system list, before the task ran', async () => {
+    const libraries = await rows<{ flag: string; temp_type: string; status: string; words: number }>(
+      `select flag, temp_type, status, cardinality(words)::int words from censor_bans order by flag`,
+    );
+    expect(libraries).toEqual([
+      { flag: 'cs-agent', temp_type: 'CUSTOM', status: 'ACTIVE', words: 12 },
+      { flag: 'cs-customer', temp_type: 'SYS_WORDS', status: 'ACTIVE', words: 0 },
+    ]);
+  });
+
+  it('their words occur in real STC-3 sessions: the demo AI results carry each library (58 and 211 measured)', async () => {
+    const hits = await rows<{ flag: string; n: number }>(
+      `select b.flag, count(r.id)::int n from censor_bans b
+        left join ai_results r on r.censor_ban_ids @> array[b.id]::bigint[] group by b.flag order by b.flag`,
+    );
+    expect(hits).toEqual([
+      { flag: 'cs-agent', n: expect.any(Number) },
+      { flag: 'cs-customer', n: expect.any(Number) },
+    ]);
+    expect(hits[0]!.n).toBeGreaterThanOrEqual(50);
+    expect(hits[1]!.n).toBeGreaterThanOrEqual(180);
+  });
+});

@@ -86,6 +86,14 @@ export const commonZh = {
   'nav.qcReplay': '回放测试',
   // corpus replay
   'nav.qcReplayCorpus': '语料回放',
+  // date fields and the list's own controls (issue 15, defects 9 and 10)
+  'date.timePlaceholder': '年-月-日 时:分',
+  'date.datePlaceholder': '年-月-日',
+  'date.timeOfDayPlaceholder': '时:分',
+  'date.previous': '上一页',
+  'date.next': '下一页',
+  'date.clear': '清除日期',
+  'common.pageSize': '每页条数',
 } as const;
 
 /** The same in English: a key missing here, or one Chinese does not have, fails to compile. */
@@ -176,4 +184,12 @@ export const commonEn: Record<keyof typeof commonZh, string> = {
   'nav.qcReplay': 'Replay tester',
   // corpus replay
   'nav.qcReplayCorpus': 'Corpus replay',
+  // date fields and the list's own controls (issue 15, defects 9 and 10)
+  'date.timePlaceholder': 'yyyy-mm-dd hh:mm',
+  'date.datePlaceholder': 'yyyy-mm-dd',
+  'date.timeOfDayPlaceholder': 'hh:mm',
+  'date.previous': 'Previous',
+  'date.next': 'Next',
+  'date.clear': 'Clear date',
+  'common.pageSize': 'Page size',
 };

@@ -136,7 +136,7 @@ export const qcZh = {
   'aiResult.isComplaint': '是否申诉',
   'aiResult.isVeto': '是否否决',
   'aiResult.resolved': '是否解决',
-  'aiResult.censorBan': '敏感词库ID',
+  'aiResult.censorBan': '敏感词库',
   'aiResult.scores': '满意度',
   'aiResult.agentWords': '坐席话术',
   'aiResult.customerWords': '客户话术',
@@ -267,7 +267,7 @@ export const qcZh = {
   'complaint.approveStatus': '审核状态',
   'complaint.approveReason': '审核原因',
   'complaint.upload': '上传附件',
-  'complaint.uploadHint': '最多 {max} 个文件，存放于 {prefix}',
+  'complaint.uploadHint': '最多 {max} 个文件',
   'complaint.removeFile': '删除附件',
   'complaint.note': '备注',
   'complaint.reviewScore': '复检分数',
@@ -297,6 +297,8 @@ export const qcZh = {
   'problem.anchorLocation': '请选择锚点位置',
   'problem.scoreType': '请选择计分方式',
   'problem.anchorExclude': '条件“{cid}”含有“不包含关键词”，没有命中句，不能作为锚点',
+  // a condition's badge for screen readers (issue 15, defect 9)
+  'cond.badge': '条件 {cid}',
 } as const;
 
 /** The same in English: a key missing here, or one Chinese does not have, fails to compile. */
@@ -438,7 +440,7 @@ export const qcEn: Record<keyof typeof qcZh, string> = {
   'aiResult.isComplaint': 'Complained',
   'aiResult.isVeto': 'Vetoed',
   'aiResult.resolved': 'Resolved',
-  'aiResult.censorBan': 'Sensitive-word library ID',
+  'aiResult.censorBan': 'Sensitive-word library',
   'aiResult.scores': 'Satisfaction',
   'aiResult.agentWords': 'Agent words',
   'aiResult.customerWords': 'Customer words',
@@ -570,7 +572,7 @@ export const qcEn: Record<keyof typeof qcZh, string> = {
   'complaint.approveStatus': 'Review status',
   'complaint.approveReason': 'Review reason',
   'complaint.upload': 'Upload attachment',
-  'complaint.uploadHint': 'At most {max} file, stored under {prefix}',
+  'complaint.uploadHint': 'At most {max} file',
   'complaint.removeFile': 'Remove attachment',
   'complaint.note': 'Note',
   'complaint.reviewScore': 'Review score',
@@ -600,4 +602,6 @@ export const qcEn: Record<keyof typeof qcZh, string> = {
   'problem.scoreType': 'Choose the score type',
   'problem.anchorExclude':
     "Condition '{cid}' has 'exclude keywords', which marks no sentence, so it cannot be an anchor",
+  // a condition's badge for screen readers (issue 15, defect 9)
+  'cond.badge': 'Condition {cid}',
 };

@@ -20,9 +20,11 @@ import type { MessageKey } from '../../i18n/dictionary';
 import { useI18n } from '../../i18n/locale-store';
 import type { RouteLocation } from '../../router/location';
 import { navigate } from '../../router/router-store';
+import { DateField } from '../../ui/DateField';
 import { Drawer, useDrawerForm } from '../../ui/Drawer';
 import { FormErrorBanner } from '../../ui/FormErrorBanner';
 import { SavableForm } from '../../ui/SavableForm';
+import { TimeField } from '../../ui/TimeField';
 
 interface GeneralRow {
   daysOfWeek: number[];
@@ -312,18 +314,26 @@ function RowInputs<K extends string>(props: {
   onChange: (field: K, value: string) => void;
 }) {
   const { t } = useI18n();
-  return props.inputs.map((input) => (
-    <TextInput
-      key={input.key}
-      type={input.type}
-      label={t(input.label)}
-      value={props.row[input.key]}
-      maxLength={input.maxLength}
-      error={props.at(input.key)}
-      disabled={props.disabled}
-      onChange={(e) => props.onChange(input.key, e.currentTarget.value)}
-    />
-  ));
+  return props.inputs.map((input) => {
+    const field = {
+      label: t(input.label),
+      value: props.row[input.key],
+      error: props.at(input.key),
+      disabled: props.disabled,
+      onChange: (value: string) => props.onChange(input.key, value),
+    };
+    // dates and times as the console shows them in either language, not as the browser's locale would
+    if (input.type === 'date') return <DateField key={input.key} {...field} />;
+    if (input.type === 'time') return <TimeField key={input.key} {...field} />;
+    return (
+      <TextInput
+        key={input.key}
+        {...field}
+        maxLength={input.maxLength}
+        onChange={(e) => field.onChange(e.currentTarget.value)}
+      />
+    );
+  });
 }
 
 function RowButtons({ onCopy, onRemove }: { onCopy: () => void; onRemove: () => void }) {

@@ -1,5 +1,7 @@
 /** The one schema of the console's database; each area keeps its tables in its own file. */
 export * from './auth.js';
+export * from './censor.js';
+export * from './censor-log.js';
 export * from './desk-staffing.js';
 export * from './files.js';
 export * from './qc-config.js';

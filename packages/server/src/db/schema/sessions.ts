@@ -119,9 +119,13 @@ export const chatMessages = pgTable(
     content: text('content').notNull(),
     censorOperation: text('censor_operation').$type<CensorOperation>(),
     censorWords: jsonb('censor_words').$type<string[]>(),
+    /** under FUZZY: `content` as the customer side sees it (matched words masked); `content` stays as sent */
+    maskedContent: text('masked_content'),
   },
   (t) => [
     uniqueIndex('chat_messages_session_seq_uq').on(t.sessionRef, t.seq),
     index('chat_messages_org_chat_idx').on(t.organizationId, t.chatId, t.sendTime),
+    // a censor rescan walks the messages of a time range in send order
+    index('chat_messages_org_send_idx').on(t.organizationId, t.sendTime, t.id),
   ],
 );

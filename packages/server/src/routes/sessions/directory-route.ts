@@ -3,6 +3,7 @@ import { and, eq, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/connect.js';
+import { censorBans } from '../../db/schema/censor.js';
 import { csAgents, csGroups } from '../../db/schema/desk-staffing.js';
 import { qcRules } from '../../db/schema/qc-config.js';
 import { chatSessions } from '../../db/schema/sessions.js';
@@ -90,13 +91,20 @@ interface RecordColumns {
   readonly scope: (auth: RequestAuth) => SQL | undefined;
 }
 
-type RecordKind = 'AGENT' | 'GROUP' | 'RULE';
+type RecordKind = 'AGENT' | 'GROUP' | 'RULE' | 'CENSOR_BAN';
 
 /**
  * Agents and skill groups are records (imports create the ones sessions name): the directory lists those; and the
  * AI rules, which the results name by id.
  */
 function recordsOf(kind: RecordKind): RecordColumns {
+  // every library, on or off: a result keeps the libraries that matched when it was inspected
+  if (kind === 'CENSOR_BAN')
+    return {
+      id: sql`${censorBans.id}::text`,
+      name: sql`nullif(${censorBans.name}, '')`,
+      scope: (auth) => and(eq(censorBans.organizationId, auth.organizationId), eq(censorBans.deleted, 'NONE')),
+    };
   if (kind === 'RULE')
     return {
       id: sql`${qcRules.id}::text`,
@@ -132,7 +140,7 @@ function recordsOf(kind: RecordKind): RecordColumns {
   };
 }
 
-const TABLES = { AGENT: csAgents, GROUP: csGroups, RULE: qcRules } as const;
+const TABLES = { AGENT: csAgents, GROUP: csGroups, RULE: qcRules, CENSOR_BAN: censorBans } as const;
 
 /** The agent, group or rule records the caller may name, by id, at most DIRECTORY_LIMIT. */
 function records(db: Database, auth: RequestAuth, kind: RecordKind, keyword: string | null) {

@@ -64,6 +64,7 @@ export function messageRecord(row: MessageRow, timeZone: string) {
     content: row.content,
     censorOperation: row.censorOperation,
     censorWords: row.censorWords,
+    maskedContent: row.maskedContent,
   };
 }
 export type MessageRecord = ReturnType<typeof messageRecord>;

@@ -11,7 +11,7 @@ import {
   ROUTE_PERMISSIONS,
   sessionImportBodySchema,
 } from '@qcdesk/contracts';
-import { and, asc, count, desc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { dbId } from '../../crud/ids.js';
@@ -172,7 +172,8 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       path: '/v3/chats/message/query',
       query: pageQuerySchema,
       body: messagePageFilterSchema,
-      summary: 'the messages of a session (sessionId) or chat (chatId), a page at a time, in send order',
+      summary:
+        'the messages of a session (sessionId) or chat (chatId), a page at a time, in send order; censor true: only those a sensitive-word library acted on',
       response: messagePageSchema,
       tags,
     },
@@ -181,6 +182,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         eq(chatMessages.organizationId, auth.organizationId),
         body.sessionId ? eq(chatMessages.sessionId, body.sessionId) : undefined,
         body.chatId ? eq(chatMessages.chatId, body.chatId) : undefined,
+        body.censor === true ? isNotNull(chatMessages.censorOperation) : undefined,
         ownMessages(auth),
       );
       const [rows, [total]] = await Promise.all([

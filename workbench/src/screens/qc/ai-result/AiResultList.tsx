@@ -1,4 +1,4 @@
-import { Group, MultiSelect, NumberInput, SegmentedControl, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Group, MultiSelect, NumberInput, SegmentedControl, Select, Stack, Tabs, Text } from '@mantine/core';
 import {
   AiResultTimeBy,
   LIMITS,
@@ -14,6 +14,7 @@ import { useApi } from '../../../api/api-context';
 import { useCan } from '../../../auth/session-store';
 import { AI_RESULT_LIST, aiResultDescription } from '../../../entities/ai-result';
 import { EntityList } from '../../../entity/EntityList';
+import { WithFilterError } from '../../../entity/filter-errors';
 import type { MessageKey } from '../../../i18n/dictionary';
 import { useI18n } from '../../../i18n/locale-store';
 import { encodeList, type ListField } from '../../../router/list-state';
@@ -21,7 +22,7 @@ import type { RouteLocation } from '../../../router/location';
 import { lastPlaceOf, navigateTo } from '../../../router/router-store';
 import { draftOf, useListPlace, valuesOf } from '../../../router/use-list-place';
 import { fromInputTime } from '../../../ui/times';
-import { displayInputTime, placeTags } from '../manual-result/list-pieces';
+import { displayInputTime, placeTags, TimeRangeInputs } from '../manual-result/list-pieces';
 import { nextSorts, ScoreSortContext } from './sort-header';
 
 export const MANUAL_RESULT_LIST = '/qc/manual-result/list';
@@ -173,16 +174,20 @@ export function AiResultList({ location }: { location: RouteLocation }) {
     String(LIMITS.satisfactionMin + i),
   );
   const scoreInput = (key: (typeof SCORE_KEYS)[number]) => (
-    <NumberInput
-      key={key}
-      label={t(SCORE_LABELS[key])}
-      min={LIMITS.scoreMin}
-      max={LIMITS.scoreMax}
-      clampBehavior="strict"
-      w={120}
-      value={draft[key]}
-      onChange={(value) => set({ [key]: asScore(value) })}
-    />
+    <WithFilterError key={key} name={key}>
+      {(error) => (
+        <NumberInput
+          label={t(SCORE_LABELS[key])}
+          min={LIMITS.scoreMin}
+          max={LIMITS.scoreMax}
+          clampBehavior="strict"
+          w={120}
+          value={draft[key]}
+          error={error}
+          onChange={(value) => set({ [key]: asScore(value) })}
+        />
+      )}
+    </WithFilterError>
   );
 
   const toolbar = (
@@ -211,47 +216,51 @@ export function AiResultList({ location }: { location: RouteLocation }) {
 
   const searchFields = (
     <>
-      <Select
-        label={t('aiResult.aiStatus')}
-        clearable
-        data={options(QcResultStatus)}
-        value={draft.aiStatus || null}
-        onChange={(value) => set({ aiStatus: value ?? '' })}
-        w={140}
-      />
-      <Select
-        label={t('aiResult.scheme')}
-        clearable
-        searchable
-        data={schemes}
-        value={draft.schemeId || null}
-        onChange={(value) => set({ schemeId: value ?? '' })}
-        w={180}
-      />
+      <WithFilterError name="aiStatus">
+        {(error) => (
+          <Select
+            label={t('aiResult.aiStatus')}
+            clearable
+            data={options(QcResultStatus)}
+            value={draft.aiStatus || null}
+            error={error}
+            onChange={(value) => set({ aiStatus: value ?? '' })}
+            w={140}
+          />
+        )}
+      </WithFilterError>
+      <WithFilterError name="schemeId">
+        {(error) => (
+          <Select
+            label={t('aiResult.scheme')}
+            clearable
+            searchable
+            data={schemes}
+            value={draft.schemeId || null}
+            error={error}
+            onChange={(value) => set({ schemeId: value ?? '' })}
+            w={180}
+          />
+        )}
+      </WithFilterError>
     </>
   );
   const moreSearchFields = (
     <>
-      <MultiSelect
-        label={t('aiResult.scores')}
-        data={satisfaction}
-        value={draft.scores}
-        onChange={(value) => set({ scores: value })}
-        w={180}
-      />
+      <WithFilterError name="scores">
+        {(error) => (
+          <MultiSelect
+            label={t('aiResult.scores')}
+            data={satisfaction}
+            value={draft.scores}
+            error={error}
+            onChange={(value) => set({ scores: value })}
+            w={180}
+          />
+        )}
+      </WithFilterError>
       {SCORE_KEYS.map(scoreInput)}
-      <TextInput
-        type="datetime-local"
-        label={t('aiResult.timeFrom')}
-        value={draft.timeFrom}
-        onChange={(e) => set({ timeFrom: e.currentTarget.value })}
-      />
-      <TextInput
-        type="datetime-local"
-        label={t('aiResult.timeTo')}
-        value={draft.timeTo}
-        onChange={(e) => set({ timeTo: e.currentTarget.value })}
-      />
+      <TimeRangeInputs draft={draft} onChange={set} />
     </>
   );
 

@@ -1,13 +1,16 @@
-import { Group, MultiSelect, NumberInput, Radio, Select, TextInput } from '@mantine/core';
+import { Group, MultiSelect, NumberInput, Radio, Select } from '@mantine/core';
 import { type Dictionary, LIMITS, QuickDate, type TargetType } from '@qcdesk/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useApi } from '../../../api/api-context';
 import type { ApiClient } from '../../../api/client';
 import type { FilterTag } from '../../../entity/FilterTags';
+import { useFilterError } from '../../../entity/filter-errors';
 import type { MessageKey } from '../../../i18n/dictionary';
 import { useI18n } from '../../../i18n/locale-store';
 import type { ListField } from '../../../router/list-state';
 import type { DraftValue } from '../../../router/use-list-place';
+import { DateTimeField } from '../../../ui/DateTimeField';
+import { shownTime } from '../../../ui/date-text';
 import { fromInputTime } from '../../../ui/times';
 
 /**
@@ -88,9 +91,9 @@ export const EXTRA_FIELDS: readonly ListField[] = [
 ];
 export const EXTRA_NUMERIC = ['beginScore', 'endScore'] as const;
 
-/** A time range end as the datetime input holds it ('2026-11-25T10:00'), as the tags show it. */
+/** A time range end as the date field holds it ('2026-11-25T10:00'), as the tags show it: as the field does. */
 export function displayInputTime(value: string): string {
-  return value.replace('T', ' ');
+  return shownTime(value);
 }
 
 /** How an input of a screen's own shows as an active-filter tag. */
@@ -172,6 +175,7 @@ export function SchemeSelect({
 }) {
   const client = useApi();
   const { t } = useI18n();
+  const error = useFilterError('schemeId');
   const [schemes, setSchemes] = useState<{ value: string; label: string }[]>([]);
   // told once per load; a new callback is no reason to load again
   const tell = useRef(onLoad);
@@ -200,6 +204,7 @@ export function SchemeSelect({
       label={t('aiResult.scheme')}
       data={schemes}
       value={value || null}
+      error={error}
       onChange={(v) => onChange(v ?? '')}
       clearable
       searchable
@@ -208,27 +213,31 @@ export function SchemeSelect({
   );
 }
 
+/** The time range of a result list's search row: its ends in the user's format, each with its field's problem. */
 export function TimeRangeInputs({
   draft,
   onChange,
 }: {
-  draft: ExtraFilterDraft;
-  onChange: (change: Partial<ExtraFilterDraft>) => void;
+  draft: Pick<ExtraFilterDraft, 'timeFrom' | 'timeTo'>;
+  onChange: (change: Partial<Pick<ExtraFilterDraft, 'timeFrom' | 'timeTo'>>) => void;
 }) {
   const { t } = useI18n();
+  const fromError = useFilterError('timeFrom');
+  const toError = useFilterError('timeTo');
   return (
     <>
-      <TextInput
-        type="datetime-local"
+      <DateTimeField
         label={t('aiResult.timeFrom')}
         value={draft.timeFrom}
-        onChange={(e) => onChange({ timeFrom: e.currentTarget.value })}
+        error={fromError}
+        onChange={(timeFrom) => onChange({ timeFrom })}
       />
-      <TextInput
-        type="datetime-local"
+      <DateTimeField
         label={t('aiResult.timeTo')}
+        dayTime="23:59"
         value={draft.timeTo}
-        onChange={(e) => onChange({ timeTo: e.currentTarget.value })}
+        error={toError}
+        onChange={(timeTo) => onChange({ timeTo })}
       />
     </>
   );
@@ -237,15 +246,23 @@ export function TimeRangeInputs({
 export function ScoreRangeInputs({
   draft,
   onChange,
+  keys = { begin: 'beginScore', end: 'endScore' },
 }: {
   draft: ExtraFilterDraft;
   onChange: (change: Partial<ExtraFilterDraft>) => void;
+  /** the body fields the range is sent as (what a problem of the list names) */
+  keys?: { begin: string; end: string };
 }) {
   const { t } = useI18n();
   const satisfaction = Array.from({ length: LIMITS.satisfactionMax - LIMITS.satisfactionMin + 1 }, (_, i) =>
     String(LIMITS.satisfactionMin + i),
   );
   const asScore = (v: string | number) => (v === '' ? '' : Number(v));
+  const errors = {
+    beginScore: useFilterError(keys.begin),
+    endScore: useFilterError(keys.end),
+    scores: useFilterError('scores'),
+  };
   return (
     <>
       <NumberInput
@@ -254,6 +271,7 @@ export function ScoreRangeInputs({
         max={LIMITS.scoreMax}
         w={110}
         value={draft.beginScore}
+        error={errors.beginScore}
         onChange={(v) => onChange({ beginScore: asScore(v) })}
       />
       <NumberInput
@@ -262,12 +280,14 @@ export function ScoreRangeInputs({
         max={LIMITS.scoreMax}
         w={110}
         value={draft.endScore}
+        error={errors.endScore}
         onChange={(v) => onChange({ endScore: asScore(v) })}
       />
       <MultiSelect
         label={t('aiResult.scores')}
         data={satisfaction}
         value={draft.scores}
+        error={errors.scores}
         onChange={(scores) => onChange({ scores })}
         clearable
         w={180}

@@ -38,6 +38,7 @@ import { qcSchemeDescription } from '../../../entities/qc-scheme';
 import { useI18n } from '../../../i18n/locale-store';
 import type { RouteLocation } from '../../../router/location';
 import { navigate, useRouterStore } from '../../../router/router-store';
+import { DateTimeField } from '../../../ui/DateTimeField';
 import { ABSENT, displayTime } from '../../../ui/display';
 import { FormErrorBanner } from '../../../ui/FormErrorBanner';
 import { notifySuccess } from '../../../ui/notify';
@@ -169,21 +170,22 @@ export function SchemeConfig({ location, readOnly }: { location: RouteLocation; 
             />
             <TextInput label={t('scheme.targetType')} value={label(TargetType, form.targetType)} readOnly />
             <div />
-            <TextInput
-              type="datetime-local"
+            <DateTimeField
               label={t('scheme.startTime')}
+              w="100%"
               value={form.startTime}
               readOnly={disabled}
               error={errors.startTime}
-              onChange={(e) => set({ startTime: e.currentTarget.value })}
+              onChange={(startTime) => set({ startTime })}
             />
-            <TextInput
-              type="datetime-local"
+            <DateTimeField
               label={t('scheme.endTime')}
+              w="100%"
+              dayTime="23:59"
               value={form.endTime}
               readOnly={disabled}
               error={errors.endTime}
-              onChange={(e) => set({ endTime: e.currentTarget.value })}
+              onChange={(endTime) => set({ endTime })}
             />
           </SimpleGrid>
           <Textarea

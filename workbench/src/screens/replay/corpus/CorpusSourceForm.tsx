@@ -1,4 +1,4 @@
-import { Button, FileInput, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, FileInput, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { DIRECTORY_LIMIT } from '@qcdesk/contracts';
 import { IconPlayerPlay, IconPlayerStop, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useApi } from '../../../api/api-context';
 import { useDirectory } from '../../../entity/DirectorySelect';
 import { type Translate, useI18n } from '../../../i18n/locale-store';
 import { type CorpusSource, fileSource, serverSource } from '../../../replay/corpus/corpus-source';
+import { DateField } from '../../../ui/DateField';
 
 type SourceKind = 'server' | 'file';
 
@@ -68,20 +69,8 @@ export function CorpusSourceForm({
         </Stack>
         {kind === 'server' ? (
           <>
-            <TextInput
-              type="date"
-              label={t('corpus.source.from')}
-              value={from}
-              onChange={(e) => setFrom(e.currentTarget.value)}
-              disabled={running}
-            />
-            <TextInput
-              type="date"
-              label={t('corpus.source.to')}
-              value={to}
-              onChange={(e) => setTo(e.currentTarget.value)}
-              disabled={running}
-            />
+            <DateField label={t('corpus.source.from')} value={from} onChange={setFrom} disabled={running} />
+            <DateField label={t('corpus.source.to')} value={to} onChange={setTo} disabled={running} />
             <Select
               label={t('corpus.source.line')}
               placeholder={t('corpus.source.allLines')}

@@ -1,4 +1,5 @@
 import { Badge, Box, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { LambdaType } from '@qcdesk/contracts';
 import type { QcRule, ReplayStep } from '@qcdesk/engine';
 import { useMemo } from 'react';
 import { useI18n } from '../../../i18n/locale-store';
@@ -40,7 +41,7 @@ export function RuleStates({
   selected: string | null;
   onSelect: (ruleId: string | null) => void;
 }) {
-  const { t } = useI18n();
+  const { t, label } = useI18n();
   const lines = useConditionLines(rules);
   return (
     <Stack gap="sm" data-testid="replay-rules">
@@ -82,7 +83,10 @@ export function RuleStates({
               </Group>
             </UnstyledButton>
             <Text size="xs" c="dimmed" mt={2}>
-              {t('replay.rules.lambda', { lambda: rule.lambda })}
+              {t('replay.rules.lambda', {
+                // ALL, ANY_ONE… by their names; a custom expression (a && !b) as it is written
+                lambda: LambdaType.has(rule.lambda) ? label(LambdaType, rule.lambda) : rule.lambda,
+              })}
             </Text>
             <Stack gap={6} mt={6}>
               {rule.conditions.map((condition) => (

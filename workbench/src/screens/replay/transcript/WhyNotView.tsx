@@ -22,14 +22,15 @@ export const STAGE_LABELS: Record<WhyNotStage, MessageKey> = {
 export function WhyNotView({ reason }: { reason: WhyNot }) {
   const { t, pick, label, locale } = useI18n();
   const miss = reason.nearestMiss;
-  // the operator by the name the rule editor gives it, not its type code; the engine's own sentence stays as a tooltip
+  // the operator by the name the rule editor gives it, not its type code (the engine's own sentence names the code,
+  // so it is not shown, not even as a tooltip)
   const sentence =
     reason.stage === 'OPERATOR' && miss
       ? t('replay.whyNot.operatorMiss', { operator: label(OperatorType, miss.operator), count: miss.messagesTried })
       : pick(reason);
   return (
     <Stack gap={4} data-why-not={reason.stage}>
-      <Text size="sm" title={pick(reason)}>
+      <Text size="sm">
         <Text span fw={600} c="orange.8">
           {t('replay.whyNot.title', { stage: t(STAGE_LABELS[reason.stage]) })}
         </Text>{' '}

@@ -1,0 +1,1 @@
+export { censorBanRoutes } from './censor-ban-routes.js';

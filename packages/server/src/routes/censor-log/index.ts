@@ -1,0 +1,1 @@
+export { censorLogRoutes } from './censor-log-routes.js';
