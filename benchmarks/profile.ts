@@ -1,7 +1,8 @@
 /**
  * Where the engine spends its time: runs one workload under the V8 sampling profiler (node:inspector) and
  * prints self time by function. `node --import tsx benchmarks/profile.ts rules [label] [sessions]` or
- * `node --import tsx benchmarks/profile.ts scan [10000|100000]` (uses the quick corpora in .cache; run
+ * `node --import tsx benchmarks/profile.ts scan [10000|100000]`, or `censor [1000|10000|100000]` for the censor
+ * library path (`compileCensor(...).scan`, default options) (uses the quick corpora in .cache; run
  * `npm run bench -- --quick` once first).
  */
 
@@ -9,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { compileScheme, inspect } from '../packages/engine/src/index.js';
 import { buildCorpora, chunksOf, QUICK, readWords } from './lib/corpus.js';
-import { engineMatcher } from './lib/matchers.js';
+import { CENSOR_OPTION_ROWS, censorOptionMatcher, engineMatcher } from './lib/matchers.js';
 import { loadSessions, schemesOf } from './suites/rules.js';
 
 interface Node {
@@ -21,9 +22,11 @@ interface Node {
 const [what = 'rules', arg, countArg] = process.argv.slice(2);
 const corpora = await buildCorpora(QUICK);
 let work: () => void;
-if (what === 'scan') {
+if (what === 'scan' || what === 'censor') {
+  // censor: the library path (`compileCensor(...).scan`, default options) on the same chunks as the automaton
   const chunks = chunksOf(readFileSync(corpora.densePath, 'utf8'));
-  const m = engineMatcher(readWords(corpora.wordPaths[Number(arg ?? 10000)]!));
+  const words = readWords(corpora.wordPaths[Number(arg ?? 10000)]!);
+  const m = what === 'scan' ? engineMatcher(words) : censorOptionMatcher(words, CENSOR_OPTION_ROWS[0]!);
   work = () => {
     m.count(chunks);
   };

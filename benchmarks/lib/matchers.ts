@@ -1,7 +1,13 @@
 import { AhoCorasick as Monyone } from '@monyone/aho-corasick';
 import { Mint } from 'mint-filter';
 import ModernAhoCorasick from 'modern-ahocorasick';
-import { compileCensor } from '../../packages/engine/src/censor/index.js';
+import {
+  type CensorLibraryOptions,
+  type CensorOperation,
+  CONTACT_CATEGORIES,
+  compileCensor,
+  loadPinyin,
+} from '../../packages/engine/src/censor/index.js';
 import { AhoCorasick, foldText, MatchList } from '../../packages/engine/src/index.js';
 
 /** A matcher under test: built once from a word list, then counts the occurrences it reports over chunks of text. */
@@ -123,9 +129,91 @@ export const censorLibraryMatcher: MatcherFactory = (words) => {
   };
 };
 
+/** The censor library's options (issue 16 §2), one bench row each, beside the default row in the same run. */
+export interface CensorOptionRow {
+  readonly label: string;
+  readonly options: CensorLibraryOptions;
+  readonly operation?: CensorOperation;
+}
+
+export const CENSOR_OPTION_ROWS: readonly CensorOptionRow[] = [
+  { label: 'default options (class boundaries on)', options: {} },
+  { label: 'classBoundaries off (the rule before)', options: { classBoundaries: false } },
+  { label: 'traditional (characters and phrases)', options: { traditional: true } },
+  { label: 'skipNoise 2', options: { skipNoise: 2 } },
+  { label: 'numberStyles', options: { numberStyles: true } },
+  { label: 'letterStyles', options: { letterStyles: true } },
+  { label: 'repeats', options: { repeats: true } },
+  { label: 'pinyin', options: { pinyin: true } },
+  { label: 'contact detectors (all 6)', options: { categories: [...CONTACT_CATEGORIES] } },
+  {
+    label: 'FUZZY with mask and replacements',
+    options: { mask: '#', replacements: { 大麻: '[哔]' } },
+    operation: 'FUZZY',
+  },
+  {
+    label: 'every option on',
+    options: {
+      traditional: true,
+      skipNoise: 2,
+      numberStyles: true,
+      letterStyles: true,
+      repeats: true,
+      pinyin: true,
+      categories: [...CONTACT_CATEGORIES],
+      allowWords: ['大麻烦'],
+    },
+    operation: 'FUZZY',
+  },
+];
+
+/** One REPORT (or the row's operation) library of the words with a row's options (pinyin: `loadCensorFactory` loaded it). */
+export function censorOptionMatcher(words: readonly string[], row: CensorOptionRow): Matcher {
+  const scanner = compileCensor(
+    [
+      {
+        id: 'bench',
+        name: 'bench',
+        words: [...words],
+        operation: row.operation ?? 'REPORT',
+        status: 'ACTIVE',
+        flag: 'cs-customer',
+      },
+    ],
+    { libraries: { bench: row.options } },
+  );
+  return {
+    name: `compileCensor: ${row.label}`,
+    overlapping: false,
+    count(chunks) {
+      let n = 0;
+      for (const chunk of chunks) n += scanner.scan(chunk, { role: 'CUSTOMER' }).matches.length;
+      return n;
+    },
+  };
+}
+
+/** The library as `censorLibraryMatcher` builds it, plus pinyin (the child loads pinyin-pro before timing). */
+export const censorPinyinMatcher: MatcherFactory = (words) => {
+  const scanner = compileCensor(
+    [{ id: 'bench', name: 'bench', words: [...words], operation: 'FUZZY', status: 'ACTIVE', flag: 'cs-customer' }],
+    { libraries: { bench: { skipNoise: 2, traditional: true, allowWords: ['大麻烦'], pinyin: true } } },
+  );
+  return {
+    name: 'engine compileCensor (all options on, pinyin too)',
+    overlapping: false,
+    count(chunks) {
+      let n = 0;
+      for (const chunk of chunks) n += scanner.scan(chunk, { role: 'CUSTOMER' }).matches.length;
+      return n;
+    },
+  };
+};
+
 export const FACTORIES: Record<string, MatcherFactory> = {
   engine: engineMatcher,
   censor: censorLibraryMatcher,
+  'censor-pinyin': censorPinyinMatcher,
   monyone: monyoneMatcher,
   mint: mintMatcher,
   modern: modernMatcher,
@@ -144,6 +232,8 @@ export async function loadCensorFactory(): Promise<MatcherFactory | null> {
   const mod = (await import(url.href)) as { compileCensor?: (libs: unknown[], options?: unknown) => Scanner };
   const compileCensor = mod.compileCensor;
   if (typeof compileCensor !== 'function') return null;
+  // the option rows' pinyin library needs pinyin-pro, imported here once (compiling stays synchronous)
+  await loadPinyin();
   return (words) => {
     const scanner = compileCensor([
       { id: 'bench', name: 'bench', words: [...words], operation: 'REPORT', status: 'ACTIVE', flag: 'cs-customer' },

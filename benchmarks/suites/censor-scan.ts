@@ -1,8 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import * as OpenCC from 'opencc-js';
 import { fmt, log, median, timeIt } from '../lib/common.js';
 import { type Corpora, chunksOf, readWords, WORD_SIZES } from '../lib/corpus.js';
 import {
+  CENSOR_OPTION_ROWS,
+  censorOptionMatcher,
   engineMatcher,
   floorScan,
   type Matcher,
@@ -12,7 +15,7 @@ import {
   monyoneMatcher,
   naiveMatcher,
 } from '../lib/matchers.js';
-import { check, figure, type SuiteResult } from '../lib/report.js';
+import { check, type Figure, figure, type SuiteResult } from '../lib/report.js';
 
 const RUNS = 3;
 
@@ -212,6 +215,8 @@ export function censorScan(corpora: Corpora, options: ScanOptions): SuiteResult 
       log(
         `censor-scan ${list.label}: ${r.name.padEnd(48)} ${fmt(r.mCharsPerSecond)} M chars/s  count ${r.count ?? ''}`,
       );
+    if (list.words === 10_000 && !list.sparse && options.censor !== null)
+      figures.push(...censorOptionFigures(words, slice, list.label, details));
 
     const ratioNote = `${fmt(eng / bestNpm)}× best npm (${fmt(bestNpm)})${rgc ? `, ${fmt(eng / rgc)}× rg --count-matches (${fmt(rgc)})` : ''}, ${fmt((eng / med(floorRow)!) * 100, 0)}% of floor (${fmt(med(floorRow))})`;
     const agreeOk = Object.values(agreement).every((v) => !v.startsWith('DIFFERS'));
@@ -265,4 +270,64 @@ export function censorScan(corpora: Corpora, options: ScanOptions): SuiteResult 
     }
   }
   return { figures, details };
+}
+
+/**
+ * The censor library's options (issue 16 §2), each a library of the same words on the same slice, timed in turns
+ * with the default library (3 runs each, medians), so the extra cost of each option reads as a ratio taken side
+ * by side: in 64 K-char chunks (nearly every chunk holds something to fold or skip) and per message (as ingest
+ * scans: the extra passes run only for the messages that need them). The same slice converted to traditional
+ * characters (opencc-js, cn → tw) shows the traditional view's cost when every text needs it.
+ */
+function censorOptionFigures(
+  words: readonly string[],
+  slice: readonly string[],
+  label: string,
+  details: Record<string, unknown>,
+) {
+  const chars = charsOf(slice);
+  const toTraditional = OpenCC.Converter({ from: 'cn', to: 'tw' });
+  const traditionalSlice = slice.map((chunk) => toTraditional(chunk));
+  const rows = CENSOR_OPTION_ROWS.map((row) => ({ row, matcher: censorOptionMatcher(words, row) }));
+  // per message, as ingest scans: an extra pass runs only for the messages that need it
+  const messages = slice.flatMap((chunk) => chunk.split('\n')).filter((line) => line !== '');
+  const texts: { name: string; chunks: readonly string[] }[] = [
+    { name: 'STC-3 slice', chunks: slice },
+    { name: 'the slice per message', chunks: messages },
+    { name: 'the slice in traditional characters', chunks: traditionalSlice },
+  ];
+  const figures: Figure[] = [];
+  const out: Record<string, unknown> = {};
+  for (const text of texts) {
+    const chosen =
+      text.chunks !== traditionalSlice ? rows : rows.filter((r) => /default|traditional|every/.test(r.row.label));
+    const rates = chosen.map(() => [] as number[]);
+    const counts = chosen.map(() => 0);
+    for (let run = 0; run < RUNS; run++) {
+      chosen.forEach((r, i) => {
+        const { seconds, value } = timeIt(() => r.matcher.count(text.chunks));
+        rates[i]!.push(chars / seconds / 1e6);
+        counts[i] = value;
+      });
+    }
+    const base = median(rates[0]!);
+    chosen.forEach((r, i) => {
+      const rate = median(rates[i]!);
+      out[`${text.name}: ${r.row.label}`] = { mCharsPerSecond: rate, runs: rates[i], count: counts[i] };
+      log(
+        `censor-scan ${label} options, ${text.name}: ${r.row.label.padEnd(40)} ${fmt(rate)} M chars/s  count ${counts[i]}`,
+      );
+      figures.push(
+        figure({
+          suite: 'censor-scan',
+          name: `  ${label}: censor option, ${text.name}: ${r.row.label} [${fmt(chars / 1e6, 2)} M-char slice]`,
+          value: rate,
+          unit: 'M chars/s',
+          note: i === 0 ? `${counts[i]} matches` : `${fmt(rate / base)}× the default row; ${counts[i]} matches`,
+        }),
+      );
+    });
+  }
+  details[`${label} options`] = out;
+  return figures;
 }

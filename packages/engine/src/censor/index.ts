@@ -1,10 +1,13 @@
 export { CensorLibraryError } from './censor-library-error.js';
 export { type CensoredMessage, type CensoredSession, censorSession } from './censor-session.js';
 export { compileCensor } from './compile-censor.js';
-export { maskSpans } from './mask.js';
+export { CONTACT_CATEGORIES, type ContactCategory } from './contacts.js';
+export { type MaskSpan, maskMatches, maskSpans } from './mask.js';
+export { loadPinyin, loadPinyinIfAsked, type PinyinProvider } from './pinyin.js';
 export { SYSTEM_WORDS, type SystemWordCategory, systemWordList } from './system-words.js';
-export { foldTraditional } from './traditional.js';
+export { foldTraditional, foldTraditionalPhrases } from './traditional.js';
 export type {
+  CensorCategory,
   CensorFlag,
   CensorLibrary,
   CensorLibraryOptions,

@@ -3,6 +3,7 @@ import type { Writable } from 'node:stream';
 import { CensorLibraryError } from '../censor/censor-library-error.js';
 import { censorSession } from '../censor/censor-session.js';
 import { compileCensor } from '../censor/compile-censor.js';
+import { loadPinyinIfAsked } from '../censor/pinyin.js';
 import type { CensorLibrary, CensorOptions, CensorScanner } from '../censor/types.js';
 import { SessionInputError } from '../transcript/session-input-error.js';
 import type { CliIo } from './inspect-command.js';
@@ -89,6 +90,8 @@ async function loadScanner(path: string): Promise<CensorScanner> {
     );
   if (options !== undefined && (options === null || typeof options !== 'object' || Array.isArray(options)))
     throw new CliError(`${path}: options must be an object / options 必须是对象`, 2);
+  // a library with the pinyin option needs pinyin-pro, loaded only then
+  await loadPinyinIfAsked((options ?? {}) as CensorOptions);
   try {
     return compileCensor(libraries as CensorLibrary[], options as CensorOptions | undefined);
   } catch (error) {

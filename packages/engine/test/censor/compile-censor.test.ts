@@ -39,12 +39,24 @@ describe('words', () => {
     ]);
   });
 
-  it('made of ASCII letters or digits match only whole', () => {
+  it('made of ASCII: letters may not touch letters, digits may not touch digits (class boundaries, the default)', () => {
     expect(spans('ass,69', 'grass 695 ass 69 用ass上网 a69b')).toEqual([
       ['ass', 10, 13],
       ['69', 14, 16],
       ['ass', 18, 21],
+      ['69', 25, 27],
     ]);
+    // the peers' case: contact cue words glued to the number
+    expect(spans('qq,vx', '加我qq12345678，或者vx123456')).toEqual([
+      ['qq', 2, 4],
+      ['vx', 15, 17],
+    ]);
+    expect(spans('qq,vx', 'qqq 12vx vxa')).toEqual([['vx', 6, 8]]);
+    expect(spans('qq', 'ｑｑ１２３')).toEqual([['qq', 0, 2]]);
+  });
+
+  it('with classBoundaries off, an ASCII word touches no ASCII letter or digit at all (the rule before)', () => {
+    expect(spans('ass,69,qq', 'grass 695 a69b qq123 ass', { classBoundaries: false })).toEqual([['ass', 21, 24]]);
   });
 
   it('two spellings of one word in one library give one match (the first spelling)', () => {
