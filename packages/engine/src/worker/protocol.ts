@@ -91,7 +91,8 @@ export interface BatchRequest {
 
 /** The API a worker exposes through comlink. */
 export interface WorkerApi {
-  load(request: LoadRequest): Result<LoadInfo, LoadError>;
+  /** a promise only when a library asks for pinyin and the worker has yet to import it */
+  load(request: LoadRequest): Result<LoadInfo, LoadError> | Promise<Result<LoadInfo, LoadError>>;
   inspect(batch: BatchRequest): WorkerSessionOutcome[];
   /** the state after each prefix of one session, with its own rules (replay-call.ts); leaves `load`'s rules alone */
   replay(request: ReplayRequest): Result<ReplayResult, ReplayError>;

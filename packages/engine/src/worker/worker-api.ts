@@ -2,6 +2,7 @@ import { transfer } from 'comlink';
 import { CensorLibraryError } from '../censor/censor-library-error.js';
 import { censorSession } from '../censor/censor-session.js';
 import { compileCensor } from '../censor/compile-censor.js';
+import { loadPinyin, registeredPinyin } from '../censor/pinyin.js';
 import type { CensorLibrary, CensorOptions, CensorScanner } from '../censor/types.js';
 import { compileRules } from '../compile/compile-rule.js';
 import { compileScheme } from '../compile/compile-scheme.js';
@@ -41,46 +42,53 @@ export function createWorkerApi(host: WorkerHost): WorkerApi {
   const spare: ArrayBuffer[] = [];
   let scanner: CensorScanner | null = null;
   let testHooks = false;
+  function loadNow(request: LoadRequest): Result<LoadInfo, LoadError> {
+    testHooks = request.testHooks === true;
+    try {
+      scanner = request.libraries === undefined || request.libraries === null ? null : loadCensor(request.libraries);
+    } catch (error) {
+      compiled = null;
+      scanner = null;
+      if (error instanceof CensorLibraryError) {
+        return {
+          ok: false,
+          error: { code: 'CENSOR_LIBRARY', path: error.path, message: error.message, ruleId: null },
+        };
+      }
+      return { ok: false, error: { code: 'INTERNAL', path: '$', message: String(error), ruleId: null } };
+    }
+    try {
+      compiled =
+        request.scheme === undefined || request.scheme === null
+          ? compileRules(request.rules)
+          : compileScheme(request.scheme, request.rules);
+    } catch (error) {
+      compiled = null;
+      if (error instanceof RuleCompileError) {
+        return {
+          ok: false,
+          error: {
+            code: error.code,
+            path: error.path,
+            message: error.message,
+            ruleId: error.ruleId,
+            zh: error.zh,
+            en: error.en,
+          },
+        };
+      }
+      return { ok: false, error: { code: 'INTERNAL', path: '$', message: String(error), ruleId: null } };
+    }
+    const rules = compiled.kind === 'scheme' ? compiled.ruleSet.rules.length : compiled.rules.length;
+    return { ok: true, value: { kind: compiled.kind === 'scheme' ? 'scheme' : 'rules', rules } };
+  }
+
   return {
-    load(request: LoadRequest): Result<LoadInfo, LoadError> {
-      testHooks = request.testHooks === true;
-      try {
-        scanner = request.libraries === undefined || request.libraries === null ? null : loadCensor(request.libraries);
-      } catch (error) {
-        compiled = null;
-        scanner = null;
-        if (error instanceof CensorLibraryError) {
-          return {
-            ok: false,
-            error: { code: 'CENSOR_LIBRARY', path: error.path, message: error.message, ruleId: null },
-          };
-        }
-        return { ok: false, error: { code: 'INTERNAL', path: '$', message: String(error), ruleId: null } };
-      }
-      try {
-        compiled =
-          request.scheme === undefined || request.scheme === null
-            ? compileRules(request.rules)
-            : compileScheme(request.scheme, request.rules);
-      } catch (error) {
-        compiled = null;
-        if (error instanceof RuleCompileError) {
-          return {
-            ok: false,
-            error: {
-              code: error.code,
-              path: error.path,
-              message: error.message,
-              ruleId: error.ruleId,
-              zh: error.zh,
-              en: error.en,
-            },
-          };
-        }
-        return { ok: false, error: { code: 'INTERNAL', path: '$', message: String(error), ruleId: null } };
-      }
-      const rules = compiled.kind === 'scheme' ? compiled.ruleSet.rules.length : compiled.rules.length;
-      return { ok: true, value: { kind: compiled.kind === 'scheme' ? 'scheme' : 'rules', rules } };
+    load(request: LoadRequest) {
+      // a pinyin library compiles synchronously once a provider is at hand: the worker imports pinyin-pro first
+      if (asksPinyin(request.libraries) && registeredPinyin() === null)
+        return loadPinyin().then(() => loadNow(request));
+      return loadNow(request);
     },
 
     replay: replayCall,
@@ -177,6 +185,14 @@ export function createWorkerApi(host: WorkerHost): WorkerApi {
       }
     });
   }
+}
+
+/** Whether some library of the input asks for pinyin (its options' `pinyin`, or the defaults'). */
+function asksPinyin(input: unknown): boolean {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return false;
+  const options = (input as { options?: CensorOptions }).options;
+  if (options === undefined || options === null) return false;
+  return options.defaults?.pinyin === true || Object.values(options.libraries ?? {}).some((o) => o?.pinyin === true);
 }
 
 /** Libraries as an array, or `{libraries, options}` (the CLI's libraries.json shapes). */

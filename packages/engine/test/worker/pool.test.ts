@@ -290,6 +290,28 @@ describe('worker pool lifecycle', () => {
     }
   });
 
+  it('loads pinyin in the worker when a library asks for it: caonima is found as 草泥马', async () => {
+    const libraries = {
+      libraries: [
+        { id: 8, name: '谐音', words: ['草泥马'], operation: 'REPORT', status: 'ACTIVE', flag: 'cs-customer' },
+      ],
+      options: { libraries: { '8': { pinyin: true } } },
+    };
+    const pool = createPool({ size: 1 });
+    try {
+      expect(await pool.load(rules, undefined, libraries)).toMatchObject({ ok: true });
+      const [record] = await collect(
+        pool.inspect([{ sessionId: 'p1', messages: [{ role: 'CUSTOMER', text: '你们真是caonima' }] }]),
+      );
+      expect(record).toMatchObject({
+        ok: true,
+        value: { censor: [{ message: 0, words: [{ banId: 8, word: '草泥马', start: 4, end: 11 }] }] },
+      });
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('refuses libraries that do not compile, and rules that are not an array, with the path', async () => {
     const pool = createPool({ size: 1 });
     try {
