@@ -61,6 +61,18 @@ function logRecord(i: number, more: Partial<CensorLogRecord> = {}): CensorLogRec
   };
 }
 
+/** The advanced matching options as a new library gets them (the engine's defaults). */
+const DEFAULT_OPTIONS = {
+  classBoundaries: true,
+  numberStyles: false,
+  letterStyles: false,
+  repeats: false,
+  pinyin: false,
+  categories: undefined,
+  mask: '*',
+  replacements: {},
+};
+
 const pageOf = <T,>(records: T[], request: ApiRequest) => ({
   records,
   total: records.length,
@@ -253,7 +265,7 @@ describe('sensitive-word library form', () => {
       tempType: 'CUSTOM',
       words: ['傻逼', '滚蛋', '垃圾', '退钱'],
       scopes: null,
-      options: { skipNoise: 0, traditional: false, allowWords: [] },
+      options: { skipNoise: 0, traditional: false, allowWords: [], ...DEFAULT_OPTIONS },
     });
     // reopened on the saved library, the list beneath reloaded
     expect(useRouterStore.getState().current).toMatchObject({
@@ -298,7 +310,7 @@ describe('sensitive-word library form', () => {
     const stored = library(1, {
       flag: 'cs-customer',
       words: ['大麻'],
-      options: { skipNoise: 2, traditional: true, allowWords: ['大麻烦'] },
+      options: { skipNoise: 2, traditional: true, allowWords: ['大麻烦'], ...DEFAULT_OPTIONS },
     });
     const { calls } = form(
       { id: '1' },
@@ -319,6 +331,117 @@ describe('sensitive-word library form', () => {
       flag: 'cs-customer',
       words: ['大麻'],
       options: { skipNoise: 2, traditional: true, allowWords: ['大麻烦'] },
+    });
+  });
+
+  it('the advanced options are folded; opened, each says what it catches, and the save sends them', async () => {
+    const { calls } = form({ flag: 'cs-customer' });
+    await userEvent.type(screen.getByRole('textbox', { name: /^词库名称/ }), '拼音与联系方式');
+    await userEvent.click(screen.getByRole('combobox', { name: /^报警级别/ }));
+    await userEvent.click(await screen.findByRole('option', { name: '保留' }));
+    fireEvent.paste(wordsBox(), { clipboardData: { getData: () => '草泥马' } });
+    const fold = screen.getByRole('button', { name: /高级匹配选项/ });
+    expect(fold.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(fold);
+    expect(fold.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText(/“caonima”“草泥ma”即“草泥马”/)).toBeTruthy();
+    expect(screen.getByText(/“微①信”“微一信”即“微1信”/)).toBeTruthy();
+    expect(((await screen.findByRole('checkbox', { name: /^字母数字边界/ })) as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(screen.getByRole('checkbox', { name: /^拼音/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /^数字变体/ }));
+    // a customer library of its own words: the categories are detectors added to them, named in Chinese
+    await userEvent.click(screen.getByRole('combobox', { name: /附加检测类别/ }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual([
+      '辱骂',
+      '威胁',
+      '歧视',
+      '隐私与诈骗',
+      '站外引流',
+      '电话号码',
+      'QQ号',
+      '微信号',
+      '邮箱',
+      '网址',
+      'IP 地址',
+    ]);
+    await userEvent.click(screen.getByRole('option', { name: '电话号码' }));
+    await userEvent.click(screen.getByRole('option', { name: '微信号' }));
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(bodies(calls, `${BAN}/create`)).toHaveLength(1));
+    expect(bodies(calls, `${BAN}/create`)[0]).toMatchObject({
+      operation: 'REPORT',
+      words: ['草泥马'],
+      options: {
+        ...DEFAULT_OPTIONS,
+        pinyin: true,
+        numberStyles: true,
+        categories: ['contact-phone', 'contact-wechat'],
+      },
+    });
+  });
+
+  it('the mask and the replacements are there only for 模糊, and a bad mask is said at the field', async () => {
+    const { calls } = form({ flag: 'cs-customer' });
+    await userEvent.type(screen.getByRole('textbox', { name: /^词库名称/ }), '遮盖');
+    fireEvent.paste(wordsBox(), { clipboardData: { getData: () => '傻逼,骗子' } });
+    await userEvent.click(screen.getByRole('button', { name: /高级匹配选项/ }));
+    await userEvent.click(screen.getByRole('combobox', { name: /^报警级别/ }));
+    await userEvent.click(await screen.findByRole('option', { name: '拦截' }));
+    expect(screen.queryByRole('textbox', { name: /^遮盖字符/ })).toBeNull();
+    expect(screen.queryByText('替换文字')).toBeNull();
+    await userEvent.click(screen.getByRole('combobox', { name: /^报警级别/ }));
+    await userEvent.click(await screen.findByRole('option', { name: '模糊' }));
+    const mask = screen.getByRole('textbox', { name: /^遮盖字符/ }) as HTMLInputElement;
+    expect(mask.value).toBe('*');
+    await userEvent.clear(mask);
+    await userEvent.type(mask, '##');
+    await userEvent.click(screen.getByRole('button', { name: '添加替换' }));
+    await userEvent.type(screen.getByRole('textbox', { name: '敏感词' }), '傻逼');
+    await userEvent.type(screen.getByRole('textbox', { name: '替换为' }), '[[哔]');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('遮盖字符须为一个字符（如 *、#）')).toBeTruthy();
+    expect(calls.some((c) => c.path === `${BAN}/create`)).toBe(false);
+    await userEvent.clear(mask);
+    await userEvent.type(mask, '#');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(bodies(calls, `${BAN}/create`)).toHaveLength(1));
+    expect(bodies(calls, `${BAN}/create`)[0]).toMatchObject({
+      operation: 'FUZZY',
+      options: { mask: '#', replacements: { 傻逼: '[哔]' } },
+    });
+  });
+
+  it('a stored library with advanced options opens them unfolded and keeps them on save', async () => {
+    const stored = library(1, {
+      flag: 'cs-customer',
+      tempType: 'SYS_WORDS',
+      words: [],
+      options: {
+        skipNoise: 0,
+        traditional: false,
+        allowWords: [],
+        ...DEFAULT_OPTIONS,
+        repeats: true,
+        categories: ['abuse', 'contact-qq'],
+      },
+    });
+    const { calls } = form({ id: '1' }, { [`${BAN}/detail`]: () => stored });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /高级匹配选项/ }).getAttribute('aria-expanded')).toBe('true'),
+    );
+    // a system library: the categories say which parts of the system list it scans
+    expect(await screen.findByText(/不选时扫描整个系统词表/)).toBeTruthy();
+    const picked = screen.getByRole('combobox', { name: /^扫描的系统类别/ }).closest('.mantine-InputWrapper-root');
+    expect([...(picked?.querySelectorAll('.mantine-Pill-label') ?? [])].map((p) => p.textContent)).toEqual([
+      '辱骂',
+      'QQ号',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(bodies(calls, `${BAN}/change`)).toHaveLength(1));
+    expect(bodies(calls, `${BAN}/change`)[0]).toMatchObject({
+      tempType: 'SYS_WORDS',
+      options: { repeats: true, categories: ['abuse', 'contact-qq'], classBoundaries: true },
     });
   });
 

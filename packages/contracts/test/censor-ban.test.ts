@@ -29,8 +29,54 @@ describe('sensitive-word library save: the word list', () => {
       skipNoise: 0,
       traditional: false,
       allowWords: [],
+      classBoundaries: true,
+      numberStyles: false,
+      letterStyles: false,
+      repeats: false,
+      pinyin: false,
+      categories: undefined,
+      mask: '*',
+      replacements: {},
     });
-    expect(censorBanOptionsSchema.safeParse({ skipNoise: 1, pinyin: true }).success).toBe(false);
+    expect(censorBanOptionsSchema.safeParse({ skipNoise: 1, phonetic: true }).success).toBe(false);
     expect(censorBanOptionsSchema.parse({ allowWords: ['大麻烦', ' 大麻烦', ''] }).allowWords).toEqual(['大麻烦']);
+  });
+});
+
+describe('sensitive-word library options: the matcher options (issue 16)', () => {
+  const issues = (options: unknown) => {
+    const parsed = censorBanOptionsSchema.safeParse(options);
+    return parsed.success ? [] : parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  };
+
+  it('takes a mask of exactly one character, and names options.mask otherwise', () => {
+    expect(censorBanOptionsSchema.parse({ mask: '#' }).mask).toBe('#');
+    for (const mask of ['', '##', '😀', '\ud83d', 7])
+      expect(issues({ mask })).toEqual([{ path: 'mask', message: 'censor.maskOneCharacter' }]);
+  });
+
+  it('keeps categories from the list once each; an empty list is the default (none stored)', () => {
+    expect(
+      censorBanOptionsSchema.parse({ categories: ['contact-phone', 'abuse', 'contact-phone'] }).categories,
+    ).toEqual(['contact-phone', 'abuse']);
+    expect(censorBanOptionsSchema.parse({ categories: [] }).categories).toBeUndefined();
+    expect(issues({ categories: ['abuse', 'spam'] })).toEqual([
+      { path: 'categories.1', message: 'common.invalidOption' },
+    ]);
+  });
+
+  it('limits a replacement to 20 characters and its word to 1..100, pointing at the word', () => {
+    expect(censorBanOptionsSchema.parse({ replacements: { ' 傻逼 ': '[哔]' } }).replacements).toEqual({ 傻逼: '[哔]' });
+    expect(issues({ replacements: { 傻逼: 'x'.repeat(21) } })).toEqual([
+      { path: 'replacements.傻逼', message: 'censor.replacementTooLong' },
+    ]);
+    expect(issues({ replacements: { '  ': '[哔]' } })).toEqual([
+      { path: 'replacements.  ', message: 'censor.replacementWordInvalid' },
+    ]);
+    expect(issues({ replacements: { ['词'.repeat(101)]: '[哔]' } })[0]?.message).toBe('censor.replacementWordInvalid');
+  });
+
+  it('refuses a flag that is not a boolean', () => {
+    expect(issues({ pinyin: 'yes' }).map((i) => i.path)).toEqual(['pinyin']);
   });
 });

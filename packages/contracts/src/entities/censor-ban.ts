@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CensorFlag, CensorOperation, CensorTempType } from '../enums/chat.js';
+import { CensorCategory, CensorFlag, CensorOperation, CensorTempType } from '../enums/chat.js';
 import { ActiveStatus } from '../enums/common.js';
 import { auditShape, err, idSchema, LIMITS, requiredText, storableString, timeSchema } from '../fields.js';
 import { requireVersionOnChange, saveKeysShape } from '../requests/common.js';
@@ -27,10 +27,42 @@ const wordListSchema = z
   .max(CENSOR_WORDS_MAX, err('censor.tooManyWords'))
   .transform((words) => [...new Set(words.map((w) => w.trim()).filter((w) => w !== ''))]);
 
+/** The longest FUZZY replacement, the longest word it replaces, and how many replacements one library holds. */
+export const CENSOR_REPLACEMENT_LENGTH_MAX = 20;
+export const CENSOR_REPLACEMENTS_MAX = 1000;
+
+/** One UTF-16 code unit that is not half of a surrogate pair: what the engine masks each unit of a match with. */
+const maskSchema = z
+  .string(err('censor.maskOneCharacter'))
+  .refine((mask) => mask.length === 1 && !(mask >= '\ud800' && mask <= '\udfff'), err('censor.maskOneCharacter'));
+
 /**
- * A library's matching options, the engine's `CensorLibraryOptions`: `skipNoise` noise characters skipped inside a
- * word (0..5), `traditional` folds traditional characters to simplified, `allowWords` drop a match lying inside one
- * of them (`大麻` inside `大麻烦`). Strict: a key the engine does not know is refused, not stored and ignored.
+ * Word → what FUZZY writes instead of it. Words are trimmed (the engine folds them the same way as the library's
+ * words); a blank word or one longer than a word may be is refused on its own key, so the form can point at it.
+ */
+const replacementsSchema = z
+  .record(z.string(), storableString().max(CENSOR_REPLACEMENT_LENGTH_MAX, err('censor.replacementTooLong')))
+  .superRefine((replacements, ctx) => {
+    const words = Object.keys(replacements);
+    if (words.length > CENSOR_REPLACEMENTS_MAX) ctx.addIssue({ code: 'custom', message: 'censor.tooManyReplacements' });
+    for (const word of words) {
+      const trimmed = word.trim();
+      if (trimmed === '' || trimmed.length > CENSOR_WORD_LENGTH_MAX)
+        ctx.addIssue({ code: 'custom', message: 'censor.replacementWordInvalid', path: [word] });
+    }
+  })
+  .transform((replacements) =>
+    Object.fromEntries(Object.entries(replacements).map(([word, text]) => [word.trim(), text])),
+  );
+
+/**
+ * A library's matching options, the engine's `CensorLibraryOptions` (engine README "Matching"), with the engine's
+ * defaults: `skipNoise` noise characters skipped inside a word (0..5), `traditional` folds traditional characters to
+ * simplified, `allowWords` drop a match lying inside one of them (`大麻` inside `大麻烦`), `classBoundaries` (on:
+ * `qq` is found in `qq12345678`), `numberStyles` (`微①信`), `letterStyles` (`Ⓕⓤc⒦`), `repeats` (`傻傻逼`), `pinyin`
+ * (`caonima`), `categories` (system categories; none given is the engine's default: the whole system list for
+ * SYS_WORDS, nothing added for CUSTOM — so an empty list is stored as no list), `mask` and `replacements` (FUZZY).
+ * Strict: a key the engine does not know is refused, not stored and ignored.
  */
 export const censorBanOptionsSchema = z.strictObject({
   skipNoise: z
@@ -41,8 +73,21 @@ export const censorBanOptionsSchema = z.strictObject({
     .default(0),
   traditional: z.boolean().default(false),
   allowWords: wordListSchema.default([]),
+  classBoundaries: z.boolean().default(true),
+  numberStyles: z.boolean().default(false),
+  letterStyles: z.boolean().default(false),
+  repeats: z.boolean().default(false),
+  pinyin: z.boolean().default(false),
+  categories: z
+    .array(CensorCategory.schema)
+    .nullish()
+    .transform((categories) => (categories == null || categories.length === 0 ? undefined : [...new Set(categories)])),
+  mask: maskSchema.default('*'),
+  replacements: replacementsSchema.default({}),
 });
 export type CensorBanOptions = z.infer<typeof censorBanOptionsSchema>;
+/** Options as a body may send them or an older row holds them: any field may be missing (it reads as its default). */
+export type CensorBanOptionsInput = z.input<typeof censorBanOptionsSchema>;
 
 /** A sensitive-word library: every word (the list screen previews the first LIMITS.wordPreview). */
 export const censorBanSchema = z.object({
@@ -76,7 +121,7 @@ export const censorBanSaveSchema = z
     tempType: CensorTempType.schema.default('CUSTOM'),
     words: wordListSchema.default([]),
     scopes: censorScopesSchema.nullish(),
-    options: censorBanOptionsSchema.default({ skipNoise: 0, traditional: false, allowWords: [] }),
+    options: censorBanOptionsSchema.prefault({}),
   })
   .superRefine((b, ctx) => {
     requireVersionOnChange(b, ctx);

@@ -29,6 +29,35 @@ export const CensorTempType = defineDictionary('dict-censor-temp-type', {
 });
 export type CensorTempType = DictValue<typeof CensorTempType>;
 
+/**
+ * System categories a library can pick (the engine's `SYSTEM_WORDS` keys, then its contact detectors
+ * `CONTACT_CATEGORIES`; a server test keeps the two lists equal): for SYS_WORDS, which parts of the system list it
+ * scans; for CUSTOM, added to its own words.
+ */
+export const CensorCategory = defineDictionary('dict-censor-category', {
+  abuse: { zh: '辱骂', en: 'Abuse' },
+  threat: { zh: '威胁', en: 'Threats' },
+  discrimination: { zh: '歧视', en: 'Discrimination' },
+  'privacy-phishing': { zh: '隐私与诈骗', en: 'Privacy and phishing' },
+  'off-platform': { zh: '站外引流', en: 'Off-platform contact' },
+  'contact-phone': { zh: '电话号码', en: 'Phone number' },
+  'contact-qq': { zh: 'QQ号', en: 'QQ number' },
+  'contact-wechat': { zh: '微信号', en: 'WeChat ID' },
+  'contact-email': { zh: '邮箱', en: 'E-mail address' },
+  'contact-url': { zh: '网址', en: 'Web address' },
+  'contact-ip': { zh: 'IP 地址', en: 'IP address' },
+});
+export type CensorCategory = DictValue<typeof CensorCategory>;
+/** The contact detectors among the categories (the rest are parts of the system word list). */
+export const CENSOR_CONTACT_CATEGORIES = [
+  'contact-phone',
+  'contact-qq',
+  'contact-wechat',
+  'contact-email',
+  'contact-url',
+  'contact-ip',
+] as const satisfies readonly CensorCategory[];
+
 /** Kinds a chat message renders as; `custom` renders nothing. */
 export const MessageKind = defineDictionary('dict-message-kind', {
   text: { zh: '文本', en: 'Text' },

@@ -1,4 +1,5 @@
 import {
+  CensorCategory,
   CensorFlag,
   CensorOperation,
   CensorTempType,
@@ -83,6 +84,7 @@ export const DICTIONARIES: Readonly<Record<string, Dictionary<string>>> = Object
     CensorOperation,
     CensorFlag,
     CensorTempType,
+    CensorCategory,
     MessageKind,
     SessionStatus,
     SessionParty,

@@ -187,6 +187,16 @@ export const MESSAGES = defineMessages({
     en: 'Noise characters skipped must be a whole number from 0 to 5',
   },
   'censor.wordRefused': { zh: '敏感词库无法使用：{reason}', en: 'The library cannot be used: {reason}' },
+  'censor.maskOneCharacter': {
+    zh: '遮盖字符须为一个字符（如 *、#）',
+    en: 'The mask is one character (such as * or #)',
+  },
+  'censor.replacementTooLong': { zh: '替换文字不能超过 20 个字符', en: 'A replacement is at most 20 characters' },
+  'censor.replacementWordInvalid': {
+    zh: '替换的敏感词须为 1 到 100 个字符',
+    en: 'The word a replacement is for is 1 to 100 characters',
+  },
+  'censor.tooManyReplacements': { zh: '一个词库最多 1000 条替换', en: 'A library holds at most 1000 replacements' },
 
   // desk staffing: service times, skill groups, agents (online-service-config §5; the English quotes are the spec's)
   'desk.time.periodRequired': {

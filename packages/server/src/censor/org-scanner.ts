@@ -4,6 +4,7 @@ import {
   type CensorOptions,
   type CensorScanner,
   compileCensor,
+  loadPinyinIfAsked,
 } from '@qcdesk/engine';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/connect.js';
@@ -104,6 +105,8 @@ export async function orgScanner(db: Database, organizationId: number): Promise<
 async function compileOrgScanner(db: Database, organizationId: number): Promise<OrgScanner | null> {
   const { libraries, options } = await loadCensorLibraries(db, organizationId);
   if (libraries.length === 0) return null;
+  // a library asking for pinyin needs pinyin-pro registered before the synchronous compile (loaded once, on demand)
+  await loadPinyinIfAsked(options);
   return {
     scanner: compileLenient(libraries, options),
     names: new Map(libraries.map((l) => [String(l.id), l.name])),

@@ -1,4 +1,4 @@
-import type { CensorBanOptions, CensorFlag, CensorOperation, CensorTempType } from '@qcdesk/contracts';
+import type { CensorBanOptionsInput, CensorFlag, CensorOperation, CensorTempType } from '@qcdesk/contracts';
 import { censorBans } from '../db/schema/censor.js';
 import { type DemoSeedContext, demoSeeders } from './demo-seeders.js';
 
@@ -8,7 +8,7 @@ interface DemoLibrary {
   readonly operation: CensorOperation;
   readonly tempType: CensorTempType;
   readonly words: readonly string[];
-  readonly options: CensorBanOptions;
+  readonly options: CensorBanOptionsInput;
 }
 
 /**

@@ -84,12 +84,26 @@ describe('sensitive-word libraries: what a save takes', () => {
 
   it('stores the matching options, defaults them, and refuses what the engine does not take', async () => {
     const plain = await created('默认选项');
-    expect((await detail(plain)).options).toEqual({ skipNoise: 0, traditional: false, allowWords: [] });
+    const defaults = {
+      classBoundaries: true,
+      numberStyles: false,
+      letterStyles: false,
+      repeats: false,
+      pinyin: false,
+      mask: '*',
+      replacements: {},
+    };
+    expect((await detail(plain)).options).toEqual({ skipNoise: 0, traditional: false, allowWords: [], ...defaults });
     const tuned = await created('选项', {
       words: ['大麻'],
       options: { skipNoise: 2, traditional: true, allowWords: [' 大麻烦 ', '大麻烦'] },
     });
-    expect((await detail(tuned)).options).toEqual({ skipNoise: 2, traditional: true, allowWords: ['大麻烦'] });
+    expect((await detail(tuned)).options).toEqual({
+      skipNoise: 2,
+      traditional: true,
+      allowWords: ['大麻烦'],
+      ...defaults,
+    });
     for (const skipNoise of [6, -1, 1.5]) {
       const res = await save(library('干扰', { options: { skipNoise } }));
       expect(res.json()).toMatchObject({
@@ -97,7 +111,7 @@ describe('sensitive-word libraries: what a save takes', () => {
         message: 'options.skipNoise：跳过的干扰字符数须为 0 到 5 的整数',
       });
     }
-    const unknown = await save(library('未知选项', { options: { pinyin: true } }));
+    const unknown = await save(library('未知选项', { options: { phonetic: true } }));
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().field).toBe('options');
   });

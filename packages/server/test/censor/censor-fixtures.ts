@@ -13,6 +13,8 @@ export interface LibraryBody {
   words?: string[];
   tempType?: 'CUSTOM' | 'SYS_WORDS';
   scopes?: { staffIds?: string[]; branchIds?: string[]; staffNames?: string[] };
+  /** the library's matching options as the form sends them (`censorBanOptionsSchema`) */
+  options?: Record<string, unknown>;
 }
 
 /** Creates a library through the console's own call and, unless `active` is false, switches it on. */

@@ -1,6 +1,6 @@
 /** The pieces under ingest and export: masking stored content, CSV cells, the streamed XLSX. */
 import { PassThrough } from 'node:stream';
-import { messageText } from '@qcdesk/engine';
+import { maskMatches, messageText } from '@qcdesk/engine';
 import fc from 'fast-check';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
@@ -66,6 +66,68 @@ describe('maskContent', () => {
           expect(messageText(maskContent(content, masked))).toBe(masked);
         },
       ),
+    );
+  });
+
+  it('gives each text item its own stretch when a FUZZY replacement changed the length', () => {
+    const content = JSON.stringify([
+      { MsgType: 'TIMTextElem', MsgContent: { Text: '你是傻逼\n第二行' } },
+      { MsgType: 'TIMImageElem', MsgContent: { ImageInfoArray: [{ URL: 'a.png' }] } },
+      { MsgType: 'TIMTextElem', MsgContent: { Text: '骗子！' } },
+    ]);
+    const text = messageText(content)!;
+    const masked = maskMatches(text, [
+      { start: 2, end: 4, replacement: '[哔]' },
+      { start: 9, end: 11, mask: '#' },
+    ]);
+    expect(masked).toBe('你是[哔]\n第二行\n##！');
+    expect(
+      JSON.parse(maskContent(content, masked)).map((i: { MsgContent: { Text?: string } }) => i.MsgContent.Text),
+    ).toEqual(['你是[哔]\n第二行', undefined, '##！']);
+  });
+
+  it('masks each text item as if it were masked alone, replacements or not (property)', () => {
+    const chars = fc.constantFrom(...'你是傻逼骗子abc！ ，');
+    const piece = fc.array(chars, { minLength: 1, maxLength: 12 }).map((cs) => cs.join(''));
+    const span = fc.record({
+      item: fc.nat(),
+      at: fc.nat(),
+      length: fc.integer({ min: 1, max: 4 }),
+      replacement: fc.option(fc.constantFrom('[哔]', '', '某'), { nil: undefined }),
+      mask: fc.constantFrom('*', '#'),
+    });
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 4 }), fc.array(span, { maxLength: 5 }), (texts, raw) => {
+        const content = JSON.stringify(texts.map((Text) => ({ MsgType: 'TIMTextElem', MsgContent: { Text } })));
+        const offsets = texts.map((_, k) => texts.slice(0, k).reduce((sum, t) => sum + t.length + 1, 0));
+        // spans inside one item each, as the engine's matches are unless noise skipping crosses a line
+        const local = raw.map((s) => {
+          const k = s.item % texts.length;
+          const start = s.at % texts[k]!.length;
+          return {
+            k,
+            start,
+            end: Math.min(texts[k]!.length, start + s.length),
+            replacement: s.replacement,
+            mask: s.mask,
+          };
+        });
+        const masked = maskMatches(
+          texts.join('\n'),
+          local.map((s) => ({ ...s, start: s.start + offsets[s.k]!, end: s.end + offsets[s.k]! })),
+        );
+        const out = JSON.parse(maskContent(content, masked)).map(
+          (i: { MsgContent: { Text: string } }) => i.MsgContent.Text,
+        );
+        expect(out).toEqual(
+          texts.map((t, k) =>
+            maskMatches(
+              t,
+              local.filter((s) => s.k === k),
+            ),
+          ),
+        );
+      }),
     );
   });
 });

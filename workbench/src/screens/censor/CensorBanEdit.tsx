@@ -1,11 +1,15 @@
 import {
+  ActionIcon,
   Badge,
   Button,
+  Checkbox,
   CloseButton,
+  Collapse,
   Divider,
   Fieldset,
   Group,
   LoadingOverlay,
+  MultiSelect,
   NumberInput,
   Radio,
   Select,
@@ -18,6 +22,7 @@ import {
 import {
   CENSOR_SKIP_NOISE_MAX,
   type CensorBan,
+  CensorCategory,
   CensorFlag,
   CensorOperation,
   CensorTempType,
@@ -58,7 +63,19 @@ export interface CensorBanDraft {
   skipNoise: number;
   traditional: boolean;
   allowWords: string[];
+  classBoundaries: boolean;
+  numberStyles: boolean;
+  letterStyles: boolean;
+  repeats: boolean;
+  pinyin: boolean;
+  categories: CensorCategory[];
+  mask: string;
+  /** FUZZY replacements as rows (word → text), in the order shown */
+  replacements: { word: string; text: string }[];
 }
+
+/** The advanced options' checkboxes, in the order shown: each with its label and a one-line hint with an example. */
+const STYLE_FLAGS = ['classBoundaries', 'numberStyles', 'letterStyles', 'repeats', 'pinyin'] as const;
 
 /** The form keys a problem's path lands on (`options.allowWords[2]` → allowWords, `scopes.staffIds[0]` → staff). */
 const FIELD_OF: Readonly<Record<string, keyof CensorBanDraft>> = {
@@ -73,7 +90,18 @@ const FIELD_OF: Readonly<Record<string, keyof CensorBanDraft>> = {
   'options.skipNoise': 'skipNoise',
   'options.traditional': 'traditional',
   'options.allowWords': 'allowWords',
+  'options.classBoundaries': 'classBoundaries',
+  'options.numberStyles': 'numberStyles',
+  'options.letterStyles': 'letterStyles',
+  'options.repeats': 'repeats',
+  'options.pinyin': 'pinyin',
+  'options.categories': 'categories',
+  'options.mask': 'mask',
+  'options.replacements': 'replacements',
 };
+
+/** The draft keys that live in the folded advanced section (a problem at one of them unfolds it). */
+const ADVANCED_FIELDS: ReadonlySet<string> = new Set([...STYLE_FLAGS, 'categories', 'mask', 'replacements']);
 
 /** The form field of a body path as the contract or the server names it; null for one the form does not show. */
 export function draftFieldOf(path: string): keyof CensorBanDraft | null {
@@ -93,7 +121,29 @@ export function draftOf(record: CensorBan | null): CensorBanDraft {
     skipNoise: record?.options.skipNoise ?? 0,
     traditional: record?.options.traditional ?? false,
     allowWords: record?.options.allowWords ?? [],
+    classBoundaries: record?.options.classBoundaries ?? true,
+    numberStyles: record?.options.numberStyles ?? false,
+    letterStyles: record?.options.letterStyles ?? false,
+    repeats: record?.options.repeats ?? false,
+    pinyin: record?.options.pinyin ?? false,
+    categories: record?.options.categories ?? [],
+    mask: record?.options.mask ?? '*',
+    replacements: Object.entries(record?.options.replacements ?? {}).map(([word, text]) => ({ word, text })),
   };
+}
+
+/** Whether the record uses any advanced option: then the form opens with that section unfolded. */
+export function usesAdvanced(draft: CensorBanDraft): boolean {
+  return (
+    !draft.classBoundaries ||
+    draft.numberStyles ||
+    draft.letterStyles ||
+    draft.repeats ||
+    draft.pinyin ||
+    draft.categories.length > 0 ||
+    draft.mask !== '*' ||
+    draft.replacements.length > 0
+  );
 }
 
 /**
@@ -122,6 +172,17 @@ export function censorBanBody(draft: CensorBanDraft, flag: CensorFlag, record: C
       skipNoise: draft.skipNoise,
       traditional: draft.traditional,
       allowWords: draft.allowWords,
+      classBoundaries: draft.classBoundaries,
+      numberStyles: draft.numberStyles,
+      letterStyles: draft.letterStyles,
+      repeats: draft.repeats,
+      pinyin: draft.pinyin,
+      categories: draft.categories,
+      mask: draft.mask,
+      // a row with neither word nor text is an unused row, not a replacement of nothing
+      replacements: Object.fromEntries(
+        draft.replacements.filter((r) => r.word.trim() !== '' || r.text !== '').map((r) => [r.word, r.text]),
+      ),
     },
   };
 }
@@ -141,10 +202,15 @@ export function CensorBanEdit({ location }: { location: RouteLocation }) {
   const editable = can(censorBanContract.keys.edit);
   const [draft, setDraft] = useState<CensorBanDraft>(() => draftOf(null));
   const [picking, setPicking] = useState(false);
+  const [advanced, setAdvanced] = useState(false);
   const { saving, errors, setErrors, banner, setBanner, clearError, submit } = useSaveForm({ fieldOf: draftFieldOf });
   const loaded = useLoad(() => call(client, `${BASE}/detail`, { query: { banId: id! } }), [client, id], {
     enabled: id !== null,
-    onLoad: (record) => setDraft(draftOf(record)),
+    onLoad: (record) => {
+      const loadedDraft = draftOf(record);
+      setDraft(loadedDraft);
+      if (usesAdvanced(loadedDraft)) setAdvanced(true);
+    },
     onError: setBanner,
   });
   const record = id === null ? null : loaded.data;
@@ -168,6 +234,7 @@ export function CensorBanEdit({ location }: { location: RouteLocation }) {
         else found[key] ??= problem.message;
       }
       setErrors(found);
+      if (Object.keys(found).some((key) => ADVANCED_FIELDS.has(key))) setAdvanced(true);
       setBanner(unplaced.length > 0 ? unplaced.join('；') : null);
       return;
     }
@@ -184,6 +251,9 @@ export function CensorBanEdit({ location }: { location: RouteLocation }) {
 
   const disabled = !editable;
   const sysWords = draft.tempType === 'SYS_WORDS';
+  const fuzzy = draft.operation === 'FUZZY';
+  const setReplacement = (k: number, change: Partial<{ word: string; text: string }>) =>
+    set({ replacements: draft.replacements.map((r, i) => (i === k ? { ...r, ...change } : r)) });
   return (
     <SavableForm drawer={null} editable={editable} saving={saving} onSave={() => void save()}>
       <Stack pos="relative" gap="sm">
@@ -319,6 +389,108 @@ export function CensorBanEdit({ location }: { location: RouteLocation }) {
           disabled={disabled}
           onChange={(allowWords) => set({ allowWords })}
         />
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          w="fit-content"
+          aria-expanded={advanced}
+          onClick={() => setAdvanced((open) => !open)}
+        >
+          {advanced ? '▾ ' : '▸ '}
+          {t('censorBan.advanced')}
+        </Button>
+        <Collapse expanded={advanced}>
+          <Stack gap="sm" data-testid="censor-advanced">
+            {STYLE_FLAGS.map((key) => (
+              <Checkbox
+                key={key}
+                label={t(`censorBan.${key}`)}
+                description={t(`censorBan.${key}Hint`)}
+                checked={draft[key]}
+                error={errors[key]}
+                disabled={disabled}
+                onChange={(e) => set({ [key]: e.currentTarget.checked })}
+              />
+            ))}
+            <MultiSelect
+              label={sysWords ? t('censorBan.categoriesSys') : t('censorBan.categoriesCustom')}
+              description={sysWords ? t('censorBan.categoriesSysHint') : t('censorBan.categoriesCustomHint')}
+              data={CensorCategory.values.map((value) => ({ value, label: label(CensorCategory, value) }))}
+              value={draft.categories}
+              error={errors.categories}
+              disabled={disabled}
+              clearable
+              onChange={(values) => set({ categories: values.filter((v) => CensorCategory.has(v)) })}
+            />
+            {fuzzy && (
+              <>
+                <TextInput
+                  label={t('censorBan.mask')}
+                  description={t('censorBan.maskHint')}
+                  value={draft.mask}
+                  error={errors.mask}
+                  disabled={disabled}
+                  w={260}
+                  onChange={(e) => set({ mask: e.currentTarget.value })}
+                />
+                <Stack gap={4}>
+                  <Text size="sm" fw={500}>
+                    {t('censorBan.replacements')}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {t('censorBan.replacementsHint')}
+                  </Text>
+                  {draft.replacements.map((row, k) => (
+                    // rows have no identity but their place; a removed row re-keys the ones after it
+                    // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                    <Group key={k} gap="xs" wrap="nowrap" data-testid="censor-replacement">
+                      <TextInput
+                        aria-label={t('censorBan.replacementWord')}
+                        placeholder={t('censorBan.replacementWord')}
+                        value={row.word}
+                        disabled={disabled}
+                        onChange={(e) => setReplacement(k, { word: e.currentTarget.value })}
+                      />
+                      <Text size="sm">→</Text>
+                      <TextInput
+                        aria-label={t('censorBan.replacementText')}
+                        placeholder={t('censorBan.replacementText')}
+                        value={row.text}
+                        disabled={disabled}
+                        onChange={(e) => setReplacement(k, { text: e.currentTarget.value })}
+                      />
+                      {!disabled && (
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          aria-label={t('censorBan.removeReplacement', { word: row.word })}
+                          onClick={() => set({ replacements: draft.replacements.filter((_, i) => i !== k) })}
+                        >
+                          ×
+                        </ActionIcon>
+                      )}
+                    </Group>
+                  ))}
+                  {errors.replacements && (
+                    <Text size="xs" c="red">
+                      {errors.replacements}
+                    </Text>
+                  )}
+                  {!disabled && (
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      w="fit-content"
+                      onClick={() => set({ replacements: [...draft.replacements, { word: '', text: '' }] })}
+                    >
+                      {t('censorBan.addReplacement')}
+                    </Button>
+                  )}
+                </Stack>
+              </>
+            )}
+          </Stack>
+        </Collapse>
       </Stack>
       <EntityPicker<CsAgent>
         description={picker}

@@ -1,4 +1,10 @@
-import type { ActiveStatus, CensorBanOptions, CensorFlag, CensorOperation, CensorTempType } from '@qcdesk/contracts';
+import type {
+  ActiveStatus,
+  CensorBanOptionsInput,
+  CensorFlag,
+  CensorOperation,
+  CensorTempType,
+} from '@qcdesk/contracts';
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { entityColumns } from './columns.js';
@@ -28,7 +34,7 @@ export const censorBans = pgTable(
     flag: text('flag').$type<CensorFlag>().notNull(),
     tempType: text('temp_type').$type<CensorTempType>().notNull().default('CUSTOM'),
     scopes: jsonb('scopes').$type<CensorScopesValue>(),
-    options: jsonb('options').$type<CensorBanOptions>().notNull().default(sql`'{}'::jsonb`),
+    options: jsonb('options').$type<CensorBanOptionsInput>().notNull().default(sql`'{}'::jsonb`),
     /** how many messages the library has matched (the log's business; null until counted) */
     matches: integer('matches'),
     ...entityColumns(),

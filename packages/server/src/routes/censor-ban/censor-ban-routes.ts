@@ -33,7 +33,7 @@ export async function censorBanRoutes(app: FastifyInstance): Promise<void> {
         'save a library: creates (INACTIVE) without id, changes with id and version; words trimmed, blanks and repeats dropped, none kept for SYS_WORDS; the engine compiles it before it is stored',
       values: async (body, { tx, auth }) => {
         const words = body.tempType === 'SYS_WORDS' ? [] : body.words;
-        checkLibrary({ ...body, words }, body.options);
+        await checkLibrary({ ...body, words }, body.options);
         return {
           name: body.name,
           operation: body.operation,

@@ -1,16 +1,31 @@
 import type { CensorBanOptions, CensorBanSave } from '@qcdesk/contracts';
-import { CensorLibraryError, compileCensor } from '@qcdesk/engine';
+import { CensorLibraryError, compileCensor, loadPinyinIfAsked } from '@qcdesk/engine';
 import { ApiError } from '../../http/api-error.js';
 
 /** The body's fields, by the names the engine's paths use (`$[0].skipNoise` is `options.skipNoise`). */
-const OPTION_FIELDS = new Set<string>(['skipNoise', 'traditional', 'allowWords']);
+const OPTION_FIELDS = new Set<string>([
+  'skipNoise',
+  'traditional',
+  'allowWords',
+  'classBoundaries',
+  'numberStyles',
+  'letterStyles',
+  'repeats',
+  'pinyin',
+  'categories',
+  'mask',
+  'replacements',
+]);
 
 /**
  * The engine decides what a library means: compile it (ACTIVE, whatever the stored status, so its words are
  * compiled) as the scanners will, and answer the engine's refusal as a 400 on the field it names. The contract has
- * already checked the shape; this is what only the matcher knows (B's options may refuse more).
+ * already checked the shape; this is what only the matcher knows. A pinyin library needs pinyin-pro loaded first
+ * (the engine never imports it statically; once loaded it stays registered for every later compile).
  */
-export function checkLibrary(body: CensorBanSave, options: CensorBanOptions): void {
+export async function checkLibrary(body: CensorBanSave, options: CensorBanOptions): Promise<void> {
+  const engineOptions = { libraries: { new: options } };
+  await loadPinyinIfAsked(engineOptions);
   try {
     compileCensor(
       [
@@ -25,7 +40,7 @@ export function checkLibrary(body: CensorBanSave, options: CensorBanOptions): vo
           scopes: body.scopes ?? null,
         },
       ],
-      { libraries: { new: options } },
+      engineOptions,
     );
   } catch (error) {
     if (error instanceof CensorLibraryError) throw libraryErrorToApi(error);
