@@ -2,8 +2,8 @@
  * Where the engine spends its time: runs one workload under the V8 sampling profiler (node:inspector) and
  * prints self time by function. `node --import tsx benchmarks/profile.ts rules [label] [sessions]` or
  * `node --import tsx benchmarks/profile.ts scan [10000|100000]`, or `censor [1000|10000|100000]` for the censor
- * library path (`compileCensor(...).scan`, default options) (uses the quick corpora in .cache; run
- * `npm run bench -- --quick` once first).
+ * library path (`compileCensor(...).scan`, default options; `censor-count` for `count`) (uses the quick corpora
+ * in .cache; run `npm run bench -- --quick` once first).
  */
 
 import { readFileSync } from 'node:fs';
@@ -22,11 +22,13 @@ interface Node {
 const [what = 'rules', arg, countArg] = process.argv.slice(2);
 const corpora = await buildCorpora(QUICK);
 let work: () => void;
-if (what === 'scan' || what === 'censor') {
+if (what === 'scan' || what === 'censor' || what === 'censor-count') {
   // censor: the library path (`compileCensor(...).scan`, default options) on the same chunks as the automaton
   const chunks = chunksOf(readFileSync(corpora.densePath, 'utf8'));
   const words = readWords(corpora.wordPaths[Number(arg ?? 10000)]!);
-  const m = what === 'scan' ? engineMatcher(words) : censorOptionMatcher(words, CENSOR_OPTION_ROWS[0]!);
+  // rows 0 and 1: the default library through `scan`, and through `count`
+  const row = CENSOR_OPTION_ROWS[what === 'censor-count' ? 1 : 0]!;
+  const m = what === 'scan' ? engineMatcher(words) : censorOptionMatcher(words, row);
   work = () => {
     m.count(chunks);
   };

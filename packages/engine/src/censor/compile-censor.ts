@@ -1,7 +1,7 @@
 import { AhoCorasick } from '../automaton/aho-corasick.js';
 import { MatchList } from '../automaton/match-list.js';
 import { foldText, isAsciiOnly, standsAlone } from '../text/fold.js';
-import { CONTACT_CATEGORIES, type ContactCategory, type ContactHit, detectContacts } from './contacts.js';
+import { CONTACT_CATEGORIES, type ContactCategory, detectContacts } from './contacts.js';
 import {
   type CharFold,
   charClass,
@@ -16,6 +16,7 @@ import {
   type View,
   ViewBuilder,
 } from './fold-profile.js';
+import { HitList } from './hit-list.js';
 import { type MaskSpan, maskMatches } from './mask.js';
 import { PinyinReadings, pinyinSpellings } from './pinyin.js';
 import { type ReadLibrary, readLibraries } from './read-libraries.js';
@@ -32,7 +33,8 @@ import type {
 } from './types.js';
 
 const STRENGTH: Record<CensorOperation, number> = { REPORT: 1, FUZZY: 2, ABORT: 3 };
-/** Hit.word at or above this is a contact detector's hit: DETECTED + the category's index. */
+const OPERATION_OF_STRENGTH: readonly (CensorOperation | null)[] = [null, 'REPORT', 'FUZZY', 'ABORT'];
+/** A hit's word at or above this is a contact detector's hit: DETECTED + the category's index. */
 const DETECTED = 1 << 29;
 /** What a pass reads: the text or a folded view; a noise-free view; a pinyin view. */
 const PLAIN = 0;
@@ -42,18 +44,6 @@ type PassMode = typeof PLAIN | typeof NOISE | typeof PINYIN;
 /** Pattern edge bits: the first unit is an ASCII letter (1) or digit (2); the last, the same shifted by 2. */
 const FIRST = 3;
 const LAST = 12;
-
-/**
- * A hit before selection: library, word (≥ 0: index in `words`; < 0: allow word −1 − index; ≥ DETECTED: a
- * contact detector) and original span.
- */
-interface Hit {
-  lib: number;
-  word: number;
-  start: number;
-  end: number;
-  found: ContactHit | null;
-}
 
 /** The class rule: at an end that is a letter no letter beside it, at an end that is a digit no digit. */
 function classOk(text: string, start: number, end: number, edges: number, fold: CharFold): boolean {
@@ -84,7 +74,22 @@ function classOk(text: string, start: number, end: number, edges: number, fold: 
  * Text without anything to fold or skip costs one automaton pass, whatever the options.
  */
 export function compileCensor(libraries: readonly CensorLibrary[], options: CensorOptions = {}): CensorScanner {
-  return new CompiledCensor(readLibraries(libraries, options).filter((library) => library.active));
+  return new CompiledCensor(
+    readLibraries(libraries, options).filter((library) => library.active),
+    true,
+  );
+}
+
+/**
+ * The same scanner with its fast paths off (every hit through the owner walk, every run sorted by the general
+ * sort, every selection through the general loop): the reference the property tests hold the fast paths to.
+ * Not exported from the package.
+ */
+export function compileCensorGeneral(libraries: readonly CensorLibrary[], options: CensorOptions = {}): CensorScanner {
+  return new CompiledCensor(
+    readLibraries(libraries, options).filter((library) => library.active),
+    false,
+  );
 }
 
 /** One automaton and, per pattern, its first owner and what the boundary rules need. */
@@ -96,6 +101,12 @@ interface PatternTable {
   readonly asciiOnly: Uint8Array;
   /** per pattern: FIRST and LAST class bits */
   readonly edges: Uint8Array;
+  /**
+   * per pattern p, at 3p: when it has only one owner and nothing to check beyond the library (no boundary rule, no
+   * repeat counts), that owner's library, word and the pattern's length, else -1: most hits of a plain pass take
+   * this path, one write and no owner walk (three ints side by side: one cache line per hit on a large list)
+   */
+  readonly sole: Int32Array;
 }
 
 /** Patterns being gathered for one automaton: each distinct folded form once, with the head of its owner list. */
@@ -124,7 +135,9 @@ class PatternSet {
       if (isAsciiOnly(pattern)) asciiOnly[p] = 1;
       edges[p] = charClass(pattern.charCodeAt(0)) | (charClass(pattern.charCodeAt(pattern.length - 1)) << 2);
     });
-    return { automaton: new AhoCorasick(patterns), firstOwner: Int32Array.from(this.first), asciiOnly, edges };
+    const firstOwner = Int32Array.from(this.first);
+    const sole = new Int32Array(patterns.length * 3).fill(-1);
+    return { automaton: new AhoCorasick(patterns), firstOwner, asciiOnly, edges, sole };
   }
 }
 
@@ -149,13 +162,32 @@ class CompiledCensor implements CensorScanner {
    */
   private readonly gapPairs: Uint32Array;
   private readonly list = new MatchList(256);
+  /** the hits of the scan under way, reused: a scan makes no object per hit, only one per match it answers */
+  private readonly hits = new HitList();
+  /** the hits the scan under way keeps (indices into `hits`, in order), their strongest operation, and per library its operation on this message */
+  private kept: Int32Array = new Int32Array(256);
+  private strongest: CensorOperation | null = null;
+  private lastSender: CensorMessage | null = null;
+  private lastSelected: Uint8Array | null = null;
+  private operations: readonly CensorOperation[] = [];
+  /** per library, flat for the per-hit loop: its skipNoise, and 1 when it follows the class rule */
+  private readonly libSkip: Int32Array;
+  private readonly libClass: Uint8Array;
+  /** per library: its operation on a customer's message and on an agent's (FUZZY is reported for an agent) */
+  private readonly customerOp: readonly CensorOperation[];
+  private readonly agentOp: readonly CensorOperation[];
   private readonly views = new ViewBuilder();
   /** width and case only: how the plain pass reads characters */
   private readonly base = charFold(0);
   /** scans, and automaton passes over a text or a view, summed (tests check that extra passes stay conditional) */
   readonly stats = { scans: 0, passes: 0 };
 
-  constructor(private readonly libraries: readonly ReadLibrary[]) {
+  constructor(
+    private readonly libraries: readonly ReadLibrary[],
+    /** the fast paths (false: the general path only, for tests) */
+    private readonly fast: boolean,
+  ) {
+    this.hits.general = !fast;
     const main = new PatternSet();
     const spellings = new PatternSet();
     const owners: number[] = [];
@@ -220,25 +252,53 @@ class CompiledCensor implements CensorScanner {
     this.ownerWord = Int32Array.from(ownerWords);
     this.ownerNext = Int32Array.from(next);
     this.ownerRuns = Int32Array.from(ownerRuns);
+    for (const table of this.pinyin === null ? [this.main] : [this.main, this.pinyin]) {
+      for (let p = 0; p < table.firstOwner.length; p++) {
+        const o = table.firstOwner[p]!;
+        if (o >= 0 && this.ownerNext[o]! < 0 && table.asciiOnly[p] === 0 && this.ownerRuns[o]! < 0) {
+          table.sole[p * 3] = this.ownerLib[o]!;
+          table.sole[p * 3 + 1] = this.ownerWord[o]!;
+          table.sole[p * 3 + 2] = table.automaton.patternLength[p]!;
+        }
+      }
+    }
     this.runNeeds = Int32Array.from(needs);
     this.extra = Uint8Array.from(libraries, (library) =>
       library.bits !== 0 || library.skipNoise > 0 || library.contacts !== null || library.pinyin !== null ? 1 : 0,
     );
     this.gapPairs = Uint32Array.from(pairs).sort();
+    this.libSkip = Int32Array.from(libraries, (library) => library.skipNoise);
+    this.libClass = Uint8Array.from(libraries, (library) => (library.classBoundaries ? 1 : 0));
+    this.customerOp = libraries.map((library) => library.operation);
+    // FUZZY is never applied to agent messages: an agent's match in a FUZZY library is reported.
+    this.agentOp = libraries.map((library) => (library.operation === 'FUZZY' ? 'REPORT' : library.operation));
   }
 
   scan(text: string, message: CensorMessage): CensorResult {
-    const selected = selectLibraries(this.libraries, message);
-    if (selected === null || text.length === 0) return { matches: [], operation: null, masked: text };
+    const kept = this.find(text, message);
+    if (kept === 0) return { matches: [], operation: null, masked: text };
+    return this.answer(text, kept);
+  }
+
+  /** How many matches `scan` answers, without making them (for a caller that only counts or gates). */
+  count(text: string, message: CensorMessage): number {
+    return this.find(text, message);
+  }
+
+  /** Every pass the message needs, then the hits kept (`kept`, `strongest`); answers how many. */
+  private find(text: string, message: CensorMessage): number {
+    const selected = this.select(message);
+    if (selected === null || text.length === 0) return 0;
     this.stats.scans++;
-    const hits: Hit[] = [];
+    const hits = this.hits;
+    hits.clear();
     const base = this.base;
     let extra = false;
     for (let lib = 0; lib < selected.length; lib++) if (selected[lib] === 1 && this.extra[lib] === 1) extra = true;
     if (!extra) {
       // The plain path: width and case only, one pass.
       this.collect(text, text, null, selected, base, PLAIN, hits);
-      return this.result(text, message, hits);
+      return this.keep();
     }
     const libraries = this.libraries;
     const count = libraries.length;
@@ -280,7 +340,28 @@ class CompiledCensor implements CensorScanner {
     this.skipNoise(text, selected, hits);
     this.readPinyin(text, selected, hits);
     this.detect(text, selected, hits);
-    return this.result(text, message, hits);
+    return this.keep();
+  }
+
+  /**
+   * `selectLibraries`, remembered for the sender of the previous message (messages come in runs of one sender);
+   * also sets `operations` for the sender's role.
+   */
+  private select(message: CensorMessage): Uint8Array | null {
+    const last = this.lastSender;
+    if (
+      last !== null &&
+      this.fast &&
+      message.role === last.role &&
+      message.staffId === last.staffId &&
+      message.branchId === last.branchId
+    )
+      return this.lastSelected;
+    this.lastSender = { role: message.role, staffId: message.staffId, branchId: message.branchId };
+    this.lastSelected = selectLibraries(this.libraries, message);
+    this.operations =
+      typeof message.role === 'string' && message.role.toUpperCase() === 'AGENT' ? this.agentOp : this.customerOp;
+    return this.lastSelected;
   }
 
   /** The selected libraries with these fold bits (and, when `noise`, a noise skip). */
@@ -294,7 +375,7 @@ class CompiledCensor implements CensorScanner {
   }
 
   /** The noise passes: per set of folds among the selected noise-skipping libraries, when the text needs it. */
-  private skipNoise(text: string, selected: Uint8Array, hits: Hit[]): void {
+  private skipNoise(text: string, selected: Uint8Array, hits: HitList): void {
     const done = new Set<number>();
     for (let lib = 0; lib < selected.length; lib++) {
       const library = this.libraries[lib]!;
@@ -317,7 +398,7 @@ class CompiledCensor implements CensorScanner {
    * The pinyin passes: per set of folds among the selected pinyin libraries, when the text has a letter, the view
    * with each Chinese character read as its syllable (noise-free when one of them skips noise).
    */
-  private readPinyin(text: string, selected: Uint8Array, hits: Hit[]): void {
+  private readPinyin(text: string, selected: Uint8Array, hits: HitList): void {
     const readings = this.readings;
     if (readings === null) return;
     const done = new Set<number>();
@@ -341,7 +422,7 @@ class CompiledCensor implements CensorScanner {
   }
 
   /** The contact detectors the selected libraries picked, run once for all of them. */
-  private detect(text: string, selected: Uint8Array, hits: Hit[]): void {
+  private detect(text: string, selected: Uint8Array, hits: HitList): void {
     let wanted: Set<ContactCategory> | null = null;
     for (let lib = 0; lib < selected.length; lib++) {
       const contacts = this.libraries[lib]!.contacts;
@@ -350,16 +431,11 @@ class CompiledCensor implements CensorScanner {
       for (const category of contacts) wanted.add(category);
     }
     if (wanted === null) return;
+    hits.beginRun(false);
     for (const found of detectContacts(text, wanted)) {
       for (let lib = 0; lib < selected.length; lib++) {
         if (selected[lib] === 1 && this.libraries[lib]!.contacts?.has(found.category) === true)
-          hits.push({
-            lib,
-            word: DETECTED + CONTACT_CATEGORIES.indexOf(found.category),
-            start: found.start,
-            end: found.end,
-            found,
-          });
+          hits.pushFound(lib, DETECTED + CONTACT_CATEGORIES.indexOf(found.category), found);
       }
     }
   }
@@ -376,7 +452,7 @@ class CompiledCensor implements CensorScanner {
     accept: Uint8Array,
     fold: CharFold,
     mode: PassMode,
-    hits: Hit[],
+    hits: HitList,
     pinyinWithoutNoise = false,
   ): void {
     const table = mode === PINYIN ? this.pinyin! : this.main;
@@ -384,16 +460,57 @@ class CompiledCensor implements CensorScanner {
     list.clear();
     table.automaton.scan(viewText, list);
     this.stats.passes++;
+    const mapped = view !== null && view.start !== null;
+    hits.beginRun(mode === PLAIN && !mapped);
+    const { ownerLib, ownerNext, ownerWord, ownerRuns, libSkip, libClass } = this;
+    const { firstOwner, asciiOnly, edges, sole } = table;
+    const patternLength = table.automaton.patternLength;
+    const { patterns, ends } = list;
+    if (mode === PLAIN && !mapped && this.fast) {
+      // The plain pass over the text itself (or a same-length view): a pattern with a sole owner and nothing to
+      // check is one push; the others go the general way below, one hit at a time.
+      // at most one hit per report on the sole-owner path: room for all of them, written straight in
+      hits.reserve(list.length);
+      let { lib: libs, word: words, start: starts, end: stops } = hits;
+      let n = hits.length;
+      let allows = 0;
+      for (let h = 0; h < list.length; h++) {
+        const p = patterns[h]!;
+        const at = p * 3;
+        const lib = sole[at]!;
+        const end = ends[h]!;
+        if (lib >= 0) {
+          if (accept[lib] === 1) {
+            const word = sole[at + 1]!;
+            libs[n] = lib;
+            words[n] = word;
+            starts[n] = end - sole[at + 2]!;
+            stops[n] = end;
+            allows |= word;
+            n++;
+          }
+        } else {
+          hits.length = n;
+          this.collectOne(text, view, accept, fold, table, p, end - patternLength[p]!, end, hits);
+          hits.reserve(list.length - h);
+          ({ lib: libs, word: words, start: starts, end: stops } = hits);
+          n = hits.length;
+        }
+      }
+      hits.length = n;
+      if (allows < 0) hits.allows = true;
+      return;
+    }
     for (let h = 0; h < list.length; h++) {
       const p = list.patterns[h]!;
       const viewEnd = list.ends[h]!;
-      const length = table.automaton.patternLength[p]!;
+      const length = patternLength[p]!;
       const viewStart = viewEnd - length;
       let start = viewStart;
       let end = viewEnd;
-      if (view !== null && view.start !== null) {
-        start = view.start[viewStart]!;
-        end = view.end![viewEnd - 1]!;
+      if (mapped) {
+        start = view!.start![viewStart]!;
+        end = view!.end![viewEnd - 1]!;
       }
       if (mode === PINYIN && !this.pinyinAligned(view!, viewStart, viewEnd, text, start, end, fold)) continue;
       let skipped = 0;
@@ -408,28 +525,61 @@ class CompiledCensor implements CensorScanner {
         // no noise skipped: the pass without noise has it
         if (skipped === 0 && mode === NOISE) continue;
       }
-      const ascii = table.asciiOnly[p] === 1;
+      const ascii = asciiOnly[p] === 1;
       // 0 not yet known, 1 passes, 2 fails: each boundary rule is checked once per hit, when an owner needs it
       let classRule = 0;
       let wholeRule = 0;
-      for (let o = table.firstOwner[p]!; o >= 0; o = this.ownerNext[o]!) {
-        const lib = this.ownerLib[o]!;
+      for (let o = firstOwner[p]!; o >= 0; o = ownerNext[o]!) {
+        const lib = ownerLib[o]!;
         if (accept[lib] === 0) continue;
-        const library = this.libraries[lib]!;
-        if (skipped > library.skipNoise) continue;
+        if (skipped > libSkip[lib]!) continue;
         if (ascii) {
-          if (library.classBoundaries) {
-            if (classRule === 0) classRule = classOk(text, start, end, table.edges[p]!, fold) ? 1 : 2;
+          if (libClass[lib] === 1) {
+            if (classRule === 0) classRule = classOk(text, start, end, edges[p]!, fold) ? 1 : 2;
             if (classRule === 2) continue;
           } else {
             if (wholeRule === 0) wholeRule = standsAlone(text, start, end) ? 1 : 2;
             if (wholeRule === 2) continue;
           }
         }
-        const need = this.ownerRuns[o]!;
+        const need = ownerRuns[o]!;
         if (need >= 0 && !this.runsOk(view, viewStart, length, need)) continue;
-        hits.push({ lib, word: this.ownerWord[o]!, start, end, found: null });
+        hits.push(lib, ownerWord[o]!, start, end);
       }
+    }
+  }
+
+  /** One hit of a plain pass over the text (or a same-length view) whose pattern needs the owner walk. */
+  private collectOne(
+    text: string,
+    view: View | null,
+    accept: Uint8Array,
+    fold: CharFold,
+    table: PatternTable,
+    p: number,
+    start: number,
+    end: number,
+    hits: HitList,
+  ): void {
+    const { ownerLib, ownerNext, ownerWord, ownerRuns, libClass } = this;
+    const ascii = table.asciiOnly[p] === 1;
+    let classRule = 0;
+    let wholeRule = 0;
+    for (let o = table.firstOwner[p]!; o >= 0; o = ownerNext[o]!) {
+      const lib = ownerLib[o]!;
+      if (accept[lib] === 0) continue;
+      if (ascii) {
+        if (libClass[lib] === 1) {
+          if (classRule === 0) classRule = classOk(text, start, end, table.edges[p]!, fold) ? 1 : 2;
+          if (classRule === 2) continue;
+        } else {
+          if (wholeRule === 0) wholeRule = standsAlone(text, start, end) ? 1 : 2;
+          if (wholeRule === 2) continue;
+        }
+      }
+      const need = ownerRuns[o]!;
+      if (need >= 0 && !this.runsOk(view, start, end - start, need)) continue;
+      hits.push(lib, ownerWord[o]!, start, end);
     }
   }
 
@@ -524,73 +674,116 @@ class CompiledCensor implements CensorScanner {
     return false;
   }
 
-  private result(text: string, message: CensorMessage, hits: Hit[]): CensorResult {
-    if (hits.length === 0) return { matches: [], operation: null, masked: text };
-    hits.sort((a, b) => a.start - b.start || a.end - b.end || a.lib - b.lib || a.word - b.word);
-    // Allow words: a match lying inside an allowed occurrence of its own library is dropped. Hits are in order of
-    // start, so the allowed occurrences starting at or before a hit are swept once, keeping per library the
-    // furthest end among them: the hit lies inside one of them when that end reaches its own.
-    const allowed = hits.filter((hit) => hit.word < 0);
-    const allowedEnd = allowed.length > 0 ? new Int32Array(this.libraries.length).fill(-1) : null;
+  /**
+   * Selects the matches among the hits, in order of start (then end, library, word): allow words and what lies
+   * inside an allowed occurrence of its own library drop out, a match found by two passes counts once. Fills
+   * `kept`, `strongest` and `operations`; answers how many were kept.
+   */
+  private keep(): number {
+    const hits = this.hits;
+    const n = hits.length;
+    this.strongest = null;
+    if (n === 0) return 0;
+    const order = hits.sort();
+    const { lib, word, start, end } = hits;
+    // Allow words: hits are in order of start, so the allowed occurrences starting at or before a hit are swept
+    // once (a second cursor over the same order), keeping per library the furthest end among them: the hit lies
+    // inside one of them when that end reaches its own.
+    const allowedEnd = hits.allows ? new Int32Array(this.libraries.length).fill(-1) : null;
     let nextAllowed = 0;
-    const agent = message.role.toUpperCase() === 'AGENT';
-    const matches: CensorMatch[] = [];
-    /** the hit behind each match (for the mask, built only under FUZZY) */
-    const kept: Hit[] = [];
-    let strongest: CensorOperation | null = null;
-    let previous: Hit | null = null;
-    for (const hit of hits) {
-      if (hit.word < 0) continue;
+    const operations = this.operations;
+    if (allowedEnd === null && hits.sortedRuns === 1 && !hits.twice && this.fast) {
+      // One pass that reports no hit twice, and no allow word: every hit is a match.
+      let strongest = 0;
+      let seen = -1;
+      for (let h = 0; h < n; h++) {
+        const l = lib[h]!;
+        if (l === seen) continue;
+        seen = l;
+        const strength = STRENGTH[operations[l]!];
+        if (strength > strongest) strongest = strength;
+      }
+      this.kept = order;
+      this.strongest = OPERATION_OF_STRENGTH[strongest]!;
+      return n;
+    }
+    if (this.kept.length < n || this.kept === order) this.kept = new Int32Array(order.length);
+    const kept = this.kept;
+    let strongest = 0;
+    let count = 0;
+    let previous = -1;
+    for (let k = 0; k < n; k++) {
+      const h = order[k]!;
+      if (word[h]! < 0) continue;
       // the same match found by two passes (a word and its phrase form, a view and its phrased copy) counts once
       if (
-        previous !== null &&
-        previous.start === hit.start &&
-        previous.end === hit.end &&
-        previous.lib === hit.lib &&
-        previous.word === hit.word
+        previous >= 0 &&
+        start[previous] === start[h] &&
+        end[previous] === end[h] &&
+        lib[previous] === lib[h] &&
+        word[previous] === word[h]
       )
         continue;
-      previous = hit;
+      previous = h;
       if (allowedEnd !== null) {
-        for (; nextAllowed < allowed.length && allowed[nextAllowed]!.start <= hit.start; nextAllowed++) {
-          const allow = allowed[nextAllowed]!;
-          if (allow.end > allowedEnd[allow.lib]!) allowedEnd[allow.lib] = allow.end;
+        for (; nextAllowed < n && start[order[nextAllowed]!]! <= start[h]!; nextAllowed++) {
+          const a = order[nextAllowed]!;
+          if (word[a]! < 0 && end[a]! > allowedEnd[lib[a]!]!) allowedEnd[lib[a]!] = end[a]!;
         }
-        if (allowedEnd[hit.lib]! >= hit.end) continue;
+        if (allowedEnd[lib[h]!]! >= end[h]!) continue;
       }
-      const library = this.libraries[hit.lib]!;
-      // FUZZY is never applied to agent messages: an agent's match in a FUZZY library is reported.
-      const operation: CensorOperation = agent && library.operation === 'FUZZY' ? 'REPORT' : library.operation;
-      if (strongest === null || STRENGTH[operation] > STRENGTH[strongest]) strongest = operation;
-      const found = hit.found;
-      const word = found === null ? library.words[hit.word]! : found.category;
-      const match: CensorMatch =
-        found === null
-          ? { banId: library.id, libraryName: library.name, word, start: hit.start, end: hit.end, operation }
-          : {
-              banId: library.id,
-              libraryName: library.name,
-              word,
-              start: hit.start,
-              end: hit.end,
-              operation,
-              category: found.category,
-              value: found.value,
-            };
-      matches.push(match);
-      kept.push(hit);
+      const strength = STRENGTH[operations[lib[h]!]!];
+      if (strength > strongest) strongest = strength;
+      kept[count++] = h;
+    }
+    this.strongest = OPERATION_OF_STRENGTH[strongest]!;
+    return count;
+  }
+
+  /** The answer for the `count` hits `keep` kept: one match object each, and the masked text under FUZZY. */
+  private answer(text: string, count: number): CensorResult {
+    const { lib, word, start, end, foundAt, found } = this.hits;
+    const { kept, strongest, operations, libraries } = this;
+    const matches: CensorMatch[] = new Array(count);
+    for (let k = 0; k < count; k++) {
+      const h = kept[k]!;
+      const l = lib[h]!;
+      const library = libraries[l]!;
+      const w = word[h]!;
+      if (w < DETECTED)
+        matches[k] = {
+          banId: library.id,
+          libraryName: library.name,
+          word: library.words[w]!,
+          start: start[h]!,
+          end: end[h]!,
+          operation: operations[l]!,
+        };
+      else {
+        const hit = found[foundAt[h]!]!;
+        matches[k] = {
+          banId: library.id,
+          libraryName: library.name,
+          word: hit.category,
+          start: start[h]!,
+          end: end[h]!,
+          operation: operations[l]!,
+          category: hit.category,
+          value: hit.value,
+        };
+      }
     }
     // Only FUZZY masks. ABORT blocks the whole message, so it is never delivered: the masked text stays the
     // original, which is what the log and a reviewer need to see (a partly starred blocked message would
     // suggest it went out). REPORT retains the message as written.
     if (strongest !== 'FUZZY') return { matches, operation: strongest, masked: text };
-    const spans: MaskSpan[] = kept.map((hit, k) => {
-      const library = this.libraries[hit.lib]!;
+    const spans: MaskSpan[] = matches.map((match, k) => {
+      const library = libraries[lib[kept[k]!]!]!;
       return {
-        start: hit.start,
-        end: hit.end,
+        start: match.start,
+        end: match.end,
         mask: library.mask,
-        replacement: library.replacements?.get(foldText(matches[k]!.word)),
+        replacement: library.replacements?.get(foldText(match.word)),
       };
     });
     return { matches, operation: strongest, masked: maskMatches(text, spans) };

@@ -121,4 +121,9 @@ export interface CensorResult {
 
 export interface CensorScanner {
   scan(text: string, message: CensorMessage): CensorResult;
+  /**
+   * How many matches `scan` would answer, without making them (no object per match): for a caller that only
+   * counts or gates, about 1.6× as fast as `scan` on dense text (benchmarks/README.md, "Censor scan speed")
+   */
+  count(text: string, message: CensorMessage): number;
 }
