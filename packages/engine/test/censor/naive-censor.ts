@@ -52,16 +52,19 @@ interface Unit {
 function units(text: string, o: NaiveOptions, dropNoise: boolean): Unit[] {
   const out: Unit[] = [];
   let at = 0;
+  // a dropped mark belongs to the character before it: when that was noise left out of this view, so is the mark
+  let afterDropped = false;
   for (const ch of text) {
     const start = at;
     at += ch.length;
     const folded = foldChar(ch, o);
     if (folded === '') {
-      if (out.length > 0) out[out.length - 1]!.end = at;
+      if (out.length > 0 && !afterDropped) out[out.length - 1]!.end = at;
       continue;
     }
     const noise = isNoise(ch, o);
-    if (noise && dropNoise) continue;
+    afterDropped = noise && dropNoise;
+    if (afterDropped) continue;
     for (const u of folded) out.push({ ch: u, start, end: at, noise, count: 1, source: start });
   }
   if (!o.repeats) return out;
