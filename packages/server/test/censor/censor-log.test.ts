@@ -137,3 +137,16 @@ describe('the sensitive-word log page', () => {
     expect([bad.statusCode, bad.json().field]).toEqual([400, 'timeTo']);
   });
 });
+
+describe('library matches', () => {
+  it('each library counts the log records it has: 3 for 骗子 / 退钱 (two lines), 1 for 加我微信', async () => {
+    const page = await ok(admin.post('/v3/system/censor-ban/page', { flag: 'cs-customer', page: 1, size: 10 }));
+    const customer = page.records.find((r: Json) => r.id === customerBan);
+    expect(customer.matches).toBe(3);
+    const detail = await ok(admin.post('/v3/system/censor-ban/detail', {}, { query: { banId: agentBan } }));
+    expect(detail.matches).toBe(1);
+    const logged = await logPage(admin, { lineId: '1', censorBanId: customerBan });
+    const onLine2 = await logPage(admin, { lineId: '2', censorBanId: customerBan });
+    expect(logged.total + onLine2.total).toBe(customer.matches);
+  });
+});

@@ -145,4 +145,16 @@ describe('demo sensitive-word libraries', () => {
     expect(hits[0]!.n).toBeGreaterThanOrEqual(50);
     expect(hits[1]!.n).toBeGreaterThanOrEqual(180);
   });
+
+  it('the log holds real STC-3 hits of both libraries, and each library counts its own as matches', async () => {
+    const logged = await rows<{ id: string; flag: string; n: number; roles: string }>(
+      `select b.id::text id, b.flag, count(l.id)::int n, string_agg(distinct l.sender_role, ',') roles
+        from censor_bans b left join censor_logs l on l.censor_ban_id = b.id group by b.id, b.flag order by b.flag`,
+    );
+    expect(logged.map((r) => [r.flag, r.roles])).toEqual([
+      ['cs-agent', 'AGENT'],
+      ['cs-customer', 'CUSTOMER'],
+    ]);
+    for (const r of logged) expect(r.n).toBeGreaterThan(0);
+  });
 });

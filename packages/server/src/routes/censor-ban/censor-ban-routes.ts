@@ -1,6 +1,7 @@
 import { type CensorBanSave, censorBanContract } from '@qcdesk/contracts';
 import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { libraryMatchCounts } from '../../censor/library-matches.js';
 import { defineEntityRoutes } from '../../crud/define-entity-routes.js';
 import type { Queryable } from '../../crud/entity-table.js';
 import { dbId } from '../../crud/ids.js';
@@ -23,7 +24,15 @@ export async function censorBanRoutes(app: FastifyInstance): Promise<void> {
       filter.status ? eq(censorBans.status, filter.status) : undefined,
       filter.keyword ? nameOrWord(filter.keyword) : undefined,
     ],
-    records: (rows, { timeZone }) => rows.map((row) => censorBanRecord(row, timeZone)),
+    // matches: the log records each library has (messages it matched at ingest and in rescans)
+    records: async (rows, { db, auth, timeZone }) => {
+      const counts = await libraryMatchCounts(
+        db,
+        auth.organizationId,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => ({ ...censorBanRecord(row, timeZone), matches: counts.get(row.id) ?? 0 }));
+    },
     summaries: {
       page: 'sensitive-word libraries, a page at a time (flag = the tab, keyword on the name or any one word, status), newest change first, every word',
       detail: 'one library (banId) with its words, scopes and matching options',
