@@ -10,6 +10,8 @@ const ASCII_WORD = /[A-Za-z]{3,}/g;
 const ALLOWED_IN_ZH = new Set(['qcdesk', 'English', 'JSON', 'Lines', 'STC', 'CUSTOM', 'Monaco']);
 // pinyin, not English: the censor form's example of what its 拼音 option catches
 ALLOWED_IN_ZH.add('caonima');
+// the AI platform's key is an API key in Chinese too (API 密钥)
+ALLOWED_IN_ZH.add('API');
 
 /** The QC screens a user walks through, each by its address and a word its page shows once loaded. */
 const SCREENS = [
@@ -22,6 +24,11 @@ const SCREENS = [
   '/qc/task/list',
   '/qc/replay',
   '/qc/replay/corpus',
+  // the online area's AI platforms and chatbots: each list and its form (a drawer, a modal over the list)
+  '/ai-platform/list',
+  '/ai-platform/edit?_drawer=600',
+  '/online/chatbot/list',
+  '/online/chatbot/edit?_modal=small',
   // the censor area: the library list, its form (a modal over the list) and the log
   '/cs-censor-ban/list',
   '/cs-censor-ban/edit?flag=cs-agent&_modal=small',

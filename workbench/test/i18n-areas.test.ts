@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { botsEn, botsZh } from '../src/i18n/areas/bots';
 import { censorEn, censorZh } from '../src/i18n/areas/censor';
 import { commonEn, commonZh } from '../src/i18n/areas/common';
 import { overviewEn, overviewZh } from '../src/i18n/areas/overview';
@@ -16,6 +17,7 @@ const areas = {
   replay: [replayZh, replayEn],
   staffing: [staffingZh, staffingEn],
   censor: [censorZh, censorEn],
+  bots: [botsZh, botsEn],
 } as const;
 
 describe('per-area dictionaries', () => {

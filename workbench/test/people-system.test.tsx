@@ -47,7 +47,7 @@ describe('system menu', () => {
     expect(ENTITY_REGISTRY['cs-agent'].area).toBe('online');
   });
 
-  it('the online area 在线服务 lists skill groups, service times and agents, each behind its own menu key', () => {
+  it('the online area 在线服务 lists skill groups, service times, agents, chatbots and AI platforms, each behind its own menu key', () => {
     useLocaleStore.setState({ locale: 'zh' });
     const online = NAV.find((area) => area.key === 'online')!;
     expect(translate(online.label)).toBe('在线服务');
@@ -55,6 +55,8 @@ describe('system menu', () => {
       ['技能组', '/csGroup', 'csGroup.view'],
       ['服务时间', '/csTime/list', 'csTime.view'],
       ['坐席管理', '/csAgent/list', 'csAgent.view'],
+      ['机器人', '/online/chatbot/list', 'chatbot.view'],
+      ['AI 平台', '/ai-platform/list', 'aiPlatform.view'],
     ]);
   });
 });

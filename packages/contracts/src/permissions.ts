@@ -4,6 +4,7 @@
  * complaint keys unnamed ("their exact strings: not shown"), so those few are ours and marked `qcdesk`.
  */
 import { crudAccess } from './crud/entity-contract.js';
+import { aiPlatformContract, chatbotContract } from './entity-contracts/bots.js';
 import { censorBanContract } from './entity-contracts/censor.js';
 import { csAgentContract, csGroupContract, csTimeContract } from './entity-contracts/desk-staffing.js';
 import { roleContract, userContract } from './entity-contracts/people.js';
@@ -92,6 +93,11 @@ export const PERMISSIONS = {
   'csAgent.edit': spec('online', '新建、批量新建、批量保存坐席', 'Create, batch create, batch save agents'),
   'csAgent.pull': spec('online', '从外部呼叫平台拉取坐席', 'Pull agents from an external call platform'),
   'csAgent.delete': spec('online', '删除、恢复、清空坐席', 'Delete, restore, empty agents'),
+  // the spec names no read key for chatbots, and no key at all for AI platforms: these four are ours
+  'chatbot.view': ours('online', '查看机器人', 'View bots'),
+  'aiPlatform.view': ours('online', '查看 AI 平台', 'View AI platforms'),
+  'aiPlatform.edit': ours('online', '新建、编辑 AI 平台', 'Create and edit AI platforms'),
+  'aiPlatform.delete': ours('online', '删除、恢复、清空 AI 平台', 'Delete, restore, empty AI platforms'),
   'chatbot.edit': spec('online', '新建机器人', 'Create bots'),
   'chatbot.delete': spec('online', '删除、恢复、清空机器人', 'Delete, restore, empty bots'),
   'csNav.edit': spec('online', '新建、编辑导航', 'Create and edit navigations'),
@@ -231,6 +237,9 @@ export const ROUTE_PERMISSIONS = {
   '/v3/chats/cs-agent/createBatch': 'csAgent.edit',
   '/v3/chats/cs-agent/changeBatch': 'csAgent.edit',
   '/v3/chats/cs-agent/pull': 'csAgent.pull',
+  // chatbots and the AI platforms they call (online-service-config §2.5, §2.6)
+  ...crudAccess(aiPlatformContract),
+  ...crudAccess(chatbotContract),
 } as const satisfies Record<string, RouteAccess>;
 
 export type ApiPath = keyof typeof ROUTE_PERMISSIONS;

@@ -5,9 +5,11 @@ import type { EntityDescription, EntityRecord } from '../entity/types';
 import type { MessageKey } from '../i18n/dictionary';
 import type { RouteLocation } from '../router/location';
 import type { AreaKey } from '../router/route-types';
+import { AI_PLATFORM_EDIT_PATH, aiPlatformDescription } from './ai-platform';
 import { AI_RESULT_CHANGE, AI_RESULT_DETAIL, AI_RESULT_LIST, aiResultDescription } from './ai-result';
 import { CENSOR_BAN_EDIT_PATH, censorBanDescription } from './censor-ban';
 import { CENSOR_LOG_SESSION_PATH, censorLogDescription } from './censor-log';
+import { CHATBOT_EDIT_PATH, chatbotDescription } from './chatbot';
 import { COMPLAINT_FILE, complaintDescription } from './complaint';
 import { AGENT_EDIT_PATH, csAgentDescription } from './cs-agent';
 import { CS_GROUP_CONFIG_PATH, CS_GROUP_CREATE_PATH, csGroupDescription } from './cs-group';
@@ -117,6 +119,11 @@ const CsGroupConfig = lazy(() =>
 
 const AgentList = lazy(() => import('../screens/people/AgentList').then((m) => ({ default: m.AgentList })));
 const AgentEdit = lazy(() => import('../screens/people/PeopleEdit').then((m) => ({ default: m.AgentEdit })));
+// the online area's AI platforms and chatbots
+const AiPlatformEdit = lazy(() =>
+  import('../screens/online/AiPlatformEdit').then((m) => ({ default: m.AiPlatformEdit })),
+);
+const ChatbotEdit = lazy(() => import('../screens/online/ChatbotEdit').then((m) => ({ default: m.ChatbotEdit })));
 const UserEdit = lazy(() => import('../screens/people/PeopleEdit').then((m) => ({ default: m.UserEdit })));
 const RoleEdit = lazy(() => import('../screens/people/PeopleEdit').then((m) => ({ default: m.RoleEdit })));
 const UserResetPassword = lazy(() =>
@@ -244,6 +251,32 @@ export const ENTITY_REGISTRY = {
         title: (location) => (location.query.id ? 'agent.editTitle.edit' : 'agent.editTitle.create'),
         access: 'view',
         component: AgentEdit,
+      },
+    ],
+  }),
+  chatbot: register({
+    description: chatbotDescription,
+    area: 'online',
+    nav: 'nav.chatbot',
+    screens: [
+      {
+        path: CHATBOT_EDIT_PATH,
+        title: (location) => (location.query.id ? 'chatbot.editTitle.edit' : 'chatbot.editTitle.create'),
+        access: 'view',
+        component: ChatbotEdit,
+      },
+    ],
+  }),
+  'ai-platform': register({
+    description: aiPlatformDescription,
+    area: 'online',
+    nav: 'nav.aiPlatform',
+    screens: [
+      {
+        path: AI_PLATFORM_EDIT_PATH,
+        title: (location) => (location.query.id ? 'aiPlatform.editTitle.edit' : 'aiPlatform.editTitle.create'),
+        access: 'view',
+        component: AiPlatformEdit,
       },
     ],
   }),

@@ -3,6 +3,7 @@ import { useI18n } from '../i18n/locale-store';
 import { CensorBanSelect } from './CensorBanSelect';
 import { DirectorySelect } from './DirectorySelect';
 import { useFilterError } from './filter-errors';
+import { LoadedSelect } from './LoadedSelect';
 import type { EntityFilter } from './types';
 
 interface Props {
@@ -106,6 +107,8 @@ function FilterInput({ filter, value, onChange, onSubmit }: InputProps & { filte
         w={140}
       />
     );
+  if (filter.kind === 'select' && filter.options)
+    return <LoadedSelect filter={filter} label={t(filter.label)} value={value} error={error} onChange={onChange} />;
   if (filter.kind === 'censorBan')
     return (
       <Stack gap={4}>

@@ -4,6 +4,7 @@ import { useApi } from '../api/api-context';
 import { useLoad } from '../api/use-load';
 import { useI18n } from '../i18n/locale-store';
 import { DateTimeField } from '../ui/DateTimeField';
+import { ImageUploadField } from '../ui/ImageUploadField';
 import type { EntityFormField, FormOption, FormValue, FormValues } from './types';
 
 interface Props<R> {
@@ -75,6 +76,16 @@ export function FormFieldInput<R>({
           nothingFoundMessage={t('common.noData')}
           value={typeof value === 'string' ? value : null}
           onChange={(v) => onChange(v)}
+        />
+      );
+    case 'image':
+      return (
+        <ImageUploadField
+          {...common}
+          value={text}
+          dir={field.uploadDir ?? ''}
+          onChange={onChange}
+          onError={onOptionsError}
         />
       );
     case 'multiselect':

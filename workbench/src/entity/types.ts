@@ -45,6 +45,8 @@ export interface EntityFilter {
    */
   kind: 'text' | 'select' | 'directory' | 'censorBan';
   dictionary?: Dictionary<string>;
+  /** a select whose choices are loaded (e.g. the organisation's AI platforms), instead of a dictionary */
+  options?: (client: ApiClient) => Promise<FormOption[]>;
   directory?: DirectoryKind;
   /** what the filter shows and sends until changed, and again after a reset (a time basis: createTime) */
   defaultValue?: string;
@@ -152,8 +154,8 @@ export type EntityDescriptionWithForm<R extends EntityRecord> = EntityDescriptio
   form: EntityFormDescription<R>;
 };
 
-/** How a form field is edited: text input, text area, select, multi-select, number, or date and time. */
-export type FormFieldKind = 'text' | 'textarea' | 'select' | 'multiselect' | 'number' | 'date';
+/** How a form field is edited: text input, text area, select, multi-select, number, date and time, or an uploaded image. */
+export type FormFieldKind = 'text' | 'textarea' | 'select' | 'multiselect' | 'number' | 'date' | 'image';
 
 /** A form value as its input holds it: text (also dates, as datetime-local text), chosen values, a number. */
 export type FormValue = string | string[] | number | null;
@@ -188,6 +190,8 @@ export interface EntityFormField<R> {
   /** … or a loader, run again when a value named in `optionsDependOn` changes */
   options?: (context: FormOptionsContext<R>) => Promise<FormOption[]>;
   optionsDependOn?: readonly string[];
+  /** image: the upload folder the file goes to (its stored path is the value) */
+  uploadDir?: string;
   /** shown but never edited (e.g. a task's type, fixed by the route) */
   fixed?: boolean;
 }

@@ -1,3 +1,4 @@
+import { botsEn, botsZh } from './areas/bots';
 import { censorEn, censorZh } from './areas/censor';
 import { commonEn, commonZh } from './areas/common';
 import { overviewEn, overviewZh } from './areas/overview';
@@ -12,7 +13,16 @@ import { staffingEn, staffingZh } from './areas/staffing';
  * ./areas (a new area adds its file and one spread in each language below). Each area's English is typed by its
  * Chinese keys, so a key missing in one language still fails to compile.
  */
-const zh = { ...commonZh, ...overviewZh, ...peopleZh, ...qcZh, ...replayZh, ...staffingZh, ...censorZh } as const;
+const zh = {
+  ...commonZh,
+  ...overviewZh,
+  ...peopleZh,
+  ...qcZh,
+  ...replayZh,
+  ...staffingZh,
+  ...censorZh,
+  ...botsZh,
+} as const;
 
 export type MessageKey = keyof typeof zh;
 
@@ -24,6 +34,7 @@ const en: Record<MessageKey, string> = {
   ...replayEn,
   ...staffingEn,
   ...censorEn,
+  ...botsEn,
 };
 
 /** The interface languages, as @qcdesk/contracts names them (`Lang`). */

@@ -1,3 +1,4 @@
+export * from './ai-platform.js';
 export * from './ai-result.js';
 export * from './angle.js';
 export * from './angle-rule.js';
@@ -5,6 +6,7 @@ export * from './auth.js';
 export * from './censor-ban.js';
 export * from './censor-log.js';
 export * from './chat-message.js';
+export * from './chatbot.js';
 export * from './complaint.js';
 export * from './complaint-review.js';
 export * from './condition-config.js';

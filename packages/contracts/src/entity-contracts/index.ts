@@ -1,9 +1,11 @@
 import type { EntityContract } from '../crud/entity-contract.js';
+import { aiPlatformContract, chatbotContract } from './bots.js';
 import { censorBanContract } from './censor.js';
 import { csAgentContract, csGroupContract, csTimeContract } from './desk-staffing.js';
 import { roleContract, userContract } from './people.js';
 import { qcRuleContract, qcSchemeContract, qcTaskContract } from './qc.js';
 
+export * from './bots.js';
 export * from './censor.js';
 export * from './desk-staffing.js';
 export * from './people.js';
@@ -23,5 +25,7 @@ export const ENTITY_CONTRACTS = {
   'cs-group': csGroupContract,
   'cs-agent': csAgentContract,
   'censor-ban': censorBanContract,
+  'ai-platform': aiPlatformContract,
+  chatbot: chatbotContract,
 } as const satisfies Record<string, EntityContract>;
 export type EntityContractName = keyof typeof ENTITY_CONTRACTS;

@@ -1,3 +1,4 @@
+import { AiProvider, ChatbotMode } from './bots.js';
 import {
   CensorCategory,
   CensorFlag,
@@ -40,6 +41,7 @@ import {
 } from './qc.js';
 import { QcTaskType } from './task.js';
 
+export * from './bots.js';
 export * from './chat.js';
 export * from './common.js';
 export * from './desk.js';
@@ -94,5 +96,7 @@ export const DICTIONARIES: Readonly<Record<string, Dictionary<string>>> = Object
     GroupType,
     AgentStatus,
     AgentMode,
+    AiProvider,
+    ChatbotMode,
   ].map((d) => [d.code, d as unknown as Dictionary<string>]),
 );

@@ -241,6 +241,18 @@ export const MESSAGES = defineMessages({
     en: 'Cannot read the agent export of call platform {platform}: {reason}',
   },
 
+  // AI platforms and chatbots (online-service-config §2.5, §2.6; ours: the spec shows no messages for them)
+  'bots.platform.baseUrlRequired': {
+    zh: '请填写接口地址（内置词库模型除外）',
+    en: 'Please enter the service URL (all but the built-in model need one)',
+  },
+  'bots.platform.baseUrlInvalid': {
+    zh: '接口地址须为 http:// 或 https:// 开头的完整地址',
+    en: 'The service URL must be a full http:// or https:// address',
+  },
+  'bots.platform.unknown': { zh: 'AI 平台 {id} 不存在', en: 'AI platform {id} not found' },
+  'bots.chatbot.avatarUpload': { zh: '请上传头像图片', en: 'Please upload the avatar image' },
+
   // people and roles (ours: the spec shows no user calls)
   'user.usernameFormat': {
     zh: '用户名只能包含字母、数字和 . _ - @',

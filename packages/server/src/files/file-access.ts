@@ -1,5 +1,7 @@
+import { CHATBOT_AVATAR_DIR } from '@qcdesk/contracts';
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/connect.js';
+import { chatbots } from '../db/schema/bots.js';
 import { uploads } from '../db/schema/files.js';
 import { complaints } from '../db/schema/qc-results.js';
 import { chatMessages, chatSessions } from '../db/schema/sessions.js';
@@ -17,8 +19,20 @@ import { CHAT_IMAGE_DIR } from './file-store.js';
 export async function mayReadFile(db: Database, auth: RequestAuth, path: string): Promise<boolean> {
   if (path.startsWith(`${CHAT_IMAGE_DIR}/`)) return mayOpenChatImage(db, auth, path);
   if (await seesComplaintWith(db, auth, path)) return true;
+  if (await isChatbotAvatar(db, auth, path)) return true;
   const [own] = await db.select({ id: uploads.id }).from(uploads).where(ownUnattachedUpload(auth, path));
   return own !== undefined;
+}
+
+/** A chatbot avatar is shown wherever the bot is (lists, pickers, chats): anyone of its organisation may read it. */
+async function isChatbotAvatar(db: Database, auth: RequestAuth, path: string): Promise<boolean> {
+  if (!path.startsWith(`${CHATBOT_AVATAR_DIR}/`)) return false;
+  const [row] = await db
+    .select({ id: chatbots.id })
+    .from(chatbots)
+    .where(and(eq(chatbots.organizationId, auth.organizationId), eq(chatbots.avatar, path)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The caller's own upload at `path` that nothing has attached yet: only he may read or attach it. */
@@ -32,7 +46,11 @@ export function ownUnattachedUpload(auth: RequestAuth, path: string): SQL {
 }
 
 /** Whether a complaint the caller may see (as the complaint list scopes it) names `path` as an attachment. */
-export async function seesComplaintWith(db: Database, auth: RequestAuth, path: string): Promise<boolean> {
+export async function seesComplaintWith(
+  db: Pick<Database, 'select'>,
+  auth: RequestAuth,
+  path: string,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: complaints.id })
     .from(complaints)

@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { isAbsolute, join, normalize, resolve, sep } from 'node:path';
+import { CHATBOT_AVATAR_DIR } from '@qcdesk/contracts';
 import { ApiError } from '../http/api-error.js';
 
-/** Folders uploads may go to (qc-area §7: complaint attachments under qc/complaint/). */
-export const UPLOAD_DIRS = ['qc/complaint'] as const;
+/**
+ * Folders uploads may go to (qc-area §7: complaint attachments under qc/complaint/; chatbot avatars under
+ * online/chatbot/, online-service-config §2.5).
+ */
+export const UPLOAD_DIRS = ['qc/complaint', CHATBOT_AVATAR_DIR] as const;
 export type UploadDir = (typeof UPLOAD_DIRS)[number];
 /** The pictures of chat messages the store holds (the demo seed's), downloadable but not an upload folder. */
 export const CHAT_IMAGE_DIR = 'chat/image';

@@ -89,7 +89,8 @@ export interface FileReference {
  * upload, an expired or unknown one, any other path — is 400 FILE_MISSING naming the field.
  */
 export async function attachUploads(
-  tx: Database,
+  // a transaction of any entity's save (the entity layer hands hooks its select / update half)
+  tx: Pick<Database, 'select' | 'update'>,
   auth: RequestAuth,
   files: readonly FileReference[],
   now = new Date(),

@@ -6,10 +6,12 @@ import { z } from 'zod';
 import { registerAuthHook } from '../auth/auth-hook.js';
 import type { ServerConfig } from '../config/server-config.js';
 import type { Database } from '../db/connect.js';
+import { aiPlatformRoutes } from '../routes/ai-platform/index.js';
 import { aiResultRoutes, overviewRoute } from '../routes/ai-result/index.js';
 import { authRoutes } from '../routes/auth/index.js';
 import { censorBanRoutes } from '../routes/censor-ban/index.js';
 import { censorLogRoutes } from '../routes/censor-log/index.js';
+import { chatbotRoutes } from '../routes/chatbot/index.js';
 import { complaintRoutes } from '../routes/complaint/index.js';
 import { csAgentRoutes } from '../routes/cs-agent/index.js';
 import { csGroupRoutes } from '../routes/cs-group/index.js';
@@ -106,6 +108,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(csTimeRoutes);
   await app.register(csGroupRoutes);
   await app.register(csAgentRoutes);
+  // chatbots and the AI platforms they call
+  await app.register(aiPlatformRoutes);
+  await app.register(chatbotRoutes);
   await app.register(censorBanRoutes);
   await app.register(censorLogRoutes);
   await app.register(peopleRoutes);

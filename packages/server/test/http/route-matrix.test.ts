@@ -10,11 +10,13 @@ import { join } from 'node:path';
 import {
   type ApiPath,
   AUTHENTICATED,
+  aiPlatformContract,
   BODY_DEPENDENT_PATHS,
   type CrudAccess,
   type CrudCall,
   type CrudKeys,
   censorBanContract,
+  chatbotContract,
   crudPath,
   csAgentContract,
   csGroupContract,
@@ -90,6 +92,11 @@ interface Home {
   /** the log's background jobs of the home organisation: a rescan and the admin's export */
   rescanJobId: string;
   exportJobId: string;
+  /** an AI platform of the home organisation and a chatbot on it */
+  platformId: string;
+  platformVersion: number;
+  chatbotId: string;
+  chatbotVersion: number;
 }
 let home: Home;
 
@@ -581,6 +588,29 @@ const TABLE: Record<Served, RouteCase> = {
       foreign: creates('a library'),
     },
   }),
+  ...crudCases(aiPlatformContract, {
+    id: (h) => h.platformId,
+    version: (h) => h.platformVersion,
+    save: () => ({ name: '改名', provider: 'BUILTIN' }),
+    create: {
+      bad: () => ({ body: { name: '平台', provider: 'HTTP', baseUrl: 'ftp://x' }, field: 'baseUrl' }),
+      foreign: creates('an AI platform'),
+    },
+  }),
+  ...crudCases(chatbotContract, {
+    id: (h) => h.chatbotId,
+    version: (h) => h.chatbotVersion,
+    save: () => ({ name: '改名', nick: '小助手' }),
+    create: {
+      bad: () => ({ body: { name: '机器人', nick: 5 }, field: 'nick' }),
+      // the platform is a reference of the body: another organisation's is a field error
+      foreign: (h) => ({
+        body: { name: '机器人', nick: '小助手', platformId: h.platformId },
+        expect: 400,
+        field: 'platformId',
+      }),
+    },
+  }),
   '/v3/system/censor-log/page': {
     bad: () => ({ body: { lineId: 5 }, field: 'lineId' }),
     foreign: () => ({ body: { lineId: '1' }, query: { page: '1', size: '100' }, expect: 200, check: noRecords }),
@@ -745,12 +775,26 @@ beforeAll(async () => {
     }),
   );
   const censorBan = await ok(admin.post('/v3/system/censor-ban/detail', {}, { query: { banId: censorBanId } }));
+  const { id: platformId } = await ok(
+    admin.post('/v3/feed/ai-platform/create', { name: '模型服务', provider: 'HTTP', baseUrl: 'http://127.0.0.1:9/' }),
+  );
+  const { id: chatbotId } = await ok(
+    admin.post('/v3/chats/chatbot/create', { name: '售前机器人', nick: '小助手', platformId }),
+  );
+  const bots = {
+    platform: await ok(admin.post('/v3/feed/ai-platform/detail', {}, { query: { platformId } })),
+    chatbot: await ok(admin.post('/v3/chats/chatbot/detail', {}, { query: { chatbotId } })),
+  };
   // the log's background jobs: a rescan and an export
   const { jobId: rescanJobId } = await ok(
     admin.post('/v3/system/censor-log/rescan', { timeFrom: '2024-05-01', timeTo: '2024-05-01' }),
   );
   const { jobId: exportJobId } = await ok(admin.post('/v3/system/censor-log/export', { lineId: '1', format: 'CSV' }));
   home = {
+    platformId,
+    platformVersion: bots.platform.version,
+    chatbotId,
+    chatbotVersion: bots.chatbot.version,
     rescanJobId,
     exportJobId,
     censorBanId,

@@ -1,5 +1,6 @@
 /** The one schema of the console's database; each area keeps its tables in its own file. */
 export * from './auth.js';
+export * from './bots.js';
 export * from './censor.js';
 export * from './censor-log.js';
 export * from './desk-staffing.js';

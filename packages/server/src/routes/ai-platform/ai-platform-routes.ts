@@ -1,0 +1,63 @@
+import { type AiPlatformSave, aiPlatformContract, maskApiKey } from '@qcdesk/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { auditFields } from '../../crud/audit-fields.js';
+import { defineEntityRoutes } from '../../crud/define-entity-routes.js';
+import type { RowOf } from '../../crud/rows.js';
+import { aiPlatforms } from '../../db/schema/index.js';
+
+type PlatformRow = RowOf<typeof aiPlatforms>;
+
+/**
+ * AI platforms (online-service-config §2.6): the contract's page, list, detail, create, change and delete, with the
+ * trash. The API key is written but never read back: every answer carries its masked form.
+ */
+export async function aiPlatformRoutes(app: FastifyInstance): Promise<void> {
+  defineEntityRoutes(app, aiPlatformContract, {
+    table: aiPlatforms,
+    keywordColumns: [aiPlatforms.name, aiPlatforms.outerId],
+    where: (filter) => [filter.provider ? eq(aiPlatforms.provider, filter.provider) : undefined],
+    records: (rows, { timeZone }) => Promise.resolve(rows.map((row) => platformRecord(row, timeZone))),
+    summaries: {
+      page: 'AI platforms, a page at a time (keyword on name or outerId, provider, deleted); API keys masked',
+      detail: 'one AI platform (platformId); its API key masked as sk-****abcd',
+    },
+    save: {
+      summary:
+        'save an AI platform: baseUrl (http/https) required unless BUILTIN; apiKey absent or masked keeps the stored key, null clears it',
+      values: (body, { stored }) => ({
+        name: body.name,
+        outerId: body.outerId ?? null,
+        provider: body.provider,
+        baseUrl: body.baseUrl ?? null,
+        apiKey: keptApiKey(body, stored?.apiKey ?? null),
+      }),
+    },
+  });
+}
+
+/**
+ * The key a save leaves stored: the body's, unless it is absent or exactly the masked form of the stored key (the
+ * form shows the mask and sends back what it shows); null or '' clears it.
+ */
+export function keptApiKey(body: Pick<AiPlatformSave, 'apiKey'>, stored: string | null): string | null {
+  if (body.apiKey === undefined) return stored;
+  if (body.apiKey === null) return null;
+  if (stored !== null && body.apiKey === maskApiKey(stored)) return stored;
+  return body.apiKey;
+}
+
+/** A row as answered: the key masked. */
+export function platformRecord(row: PlatformRow, timeZone: string) {
+  return {
+    id: String(row.id),
+    name: row.name,
+    outerId: row.outerId,
+    provider: row.provider,
+    baseUrl: row.baseUrl,
+    apiKey: maskApiKey(row.apiKey),
+    version: row.version,
+    deleted: row.deleted,
+    ...auditFields(row, timeZone),
+  };
+}

@@ -1,0 +1,1 @@
+export { aiPlatformRoutes } from './ai-platform-routes.js';
