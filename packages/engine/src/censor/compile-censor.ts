@@ -169,6 +169,8 @@ class CompiledCensor implements CensorScanner {
   private strongest: CensorOperation | null = null;
   private lastSender: CensorMessage | null = null;
   private lastSelected: Uint8Array | null = null;
+  /** whether a library of `lastSelected` needs a pass beyond the plain one */
+  private lastExtra = false;
   private operations: readonly CensorOperation[] = [];
   /** per library, flat for the per-hit loop: its skipNoise, and 1 when it follows the class rule */
   private readonly libSkip: Int32Array;
@@ -293,9 +295,7 @@ class CompiledCensor implements CensorScanner {
     const hits = this.hits;
     hits.clear();
     const base = this.base;
-    let extra = false;
-    for (let lib = 0; lib < selected.length; lib++) if (selected[lib] === 1 && this.extra[lib] === 1) extra = true;
-    if (!extra) {
+    if (!this.lastExtra) {
       // The plain path: width and case only, one pass.
       this.collect(text, text, null, selected, base, PLAIN, hits);
       return this.keep();
@@ -358,7 +358,10 @@ class CompiledCensor implements CensorScanner {
     )
       return this.lastSelected;
     this.lastSender = { role: message.role, staffId: message.staffId, branchId: message.branchId };
-    this.lastSelected = selectLibraries(this.libraries, message);
+    const selected = selectLibraries(this.libraries, message);
+    this.lastSelected = selected;
+    // decided once per sender, not per message
+    this.lastExtra = selected?.some((on, lib) => on === 1 && this.extra[lib] === 1) ?? false;
     this.operations =
       typeof message.role === 'string' && message.role.toUpperCase() === 'AGENT' ? this.agentOp : this.customerOp;
     return this.lastSelected;

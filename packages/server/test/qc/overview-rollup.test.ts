@@ -131,11 +131,18 @@ describe('the overview rollup', () => {
   });
 
   it('counts a period that cuts a day from the results themselves', async () => {
-    const cut = await ok(
-      admin.post('/v3/chats/ai-result/overview', { timeFrom: '2026-01-01 12:00:00', timeTo: '2027-12-31' }),
-    );
-    const all = await rollupAnswer({});
-    expect(cut.totals.results).toBeLessThanOrEqual(all.totals.results);
-    expect(cut.timeFrom).toBe('2026-01-01 12:00:00');
+    // a day with results before and after its noon: from noon on, only the later ones count
+    const live: Json[] = await ok(admin.post('/v3/chats/ai-result/list', {}));
+    const times = live.map((r) => String(r.createTime));
+    const day = [...new Set(times.map((x) => x.slice(0, 10)))].find(
+      (d) => times.some((x) => x.startsWith(d) && x < `${d} 12:00:00`) && times.some((x) => x >= `${d} 12:00:00`),
+    )!;
+    const cut = `${day} 12:00:00`;
+    const fromNoon = await ok(admin.post('/v3/chats/ai-result/overview', { timeFrom: cut, timeTo: '2027-12-31' }));
+    const fromDay = await ok(admin.post('/v3/chats/ai-result/overview', { timeFrom: day, timeTo: '2027-12-31' }));
+    expect(fromNoon.timeFrom).toBe(cut);
+    expect(fromNoon.totals.results).toBe(times.filter((x) => x >= cut).length);
+    expect(fromDay.totals.results).toBe(times.filter((x) => x >= day).length);
+    expect(fromNoon.totals.results).toBeLessThan(fromDay.totals.results);
   });
 });
