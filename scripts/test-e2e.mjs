@@ -58,6 +58,8 @@ const server = spawn('npm', ['start'], {
     PORT: port,
     QCDESK_ADMIN_PASSWORD: 'e2e-admin-pass',
     QCDESK_DEMO_PASSWORD: 'e2e-demo-pass',
+    // the demo's AI platform points at the model server this start runs: a port of its own, beside any other qcdesk
+    QCDESK_MODEL_SERVER_PORT: String(Number(port) + 1000),
     DATABASE_URL: '',
     REDIS_URL: '',
   },

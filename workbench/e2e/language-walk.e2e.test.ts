@@ -29,6 +29,9 @@ const SCREENS = [
   '/ai-platform/edit?_drawer=600',
   '/online/chatbot/list',
   '/online/chatbot/edit?_modal=small',
+  // service lines: the list and the create modal over it (the seven screens need a line: lines.e2e.test.ts)
+  '/online/csLine',
+  '/online/csLine/create?_modal=small',
   // the censor area: the library list, its form (a modal over the list) and the log
   '/cs-censor-ban/list',
   '/cs-censor-ban/edit?flag=cs-agent&_modal=small',

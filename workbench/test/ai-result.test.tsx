@@ -326,6 +326,37 @@ describe('AI result detail', () => {
   });
 });
 
+describe('AI result detail: which model answered', () => {
+  const open = async (patch: Partial<AiResultDetail>) => {
+    const { client } = fakeClient({ '/v3/chats/ai-result/detail': () => ({ ...detail(), ...patch }) });
+    renderConsole(<DetailScreen location={{ path: '/qc/ai-result/detail', query: { id: 's-1' } }} />, {
+      client,
+      permissions: VIEW,
+    });
+    expect(await screen.findByText('不知道，你自己查')).toBeTruthy();
+  };
+
+  it('names the AI platform that answered', async () => {
+    await open({ modelId: '情绪识别服务', modelFallback: false });
+    expect(screen.getByTestId('ai-result-model').textContent).toBe('模型：情绪识别服务');
+  });
+
+  it('marks a fallback', async () => {
+    await open({ modelId: '情绪识别服务', modelFallback: true });
+    expect(screen.getByTestId('ai-result-model').textContent).toBe('模型：情绪识别服务（已降级为内置模型）');
+  });
+
+  it('names the built-in model by its label', async () => {
+    await open({ modelId: 'builtin-lexicon', modelFallback: false });
+    expect(screen.getByTestId('ai-result-model').textContent).toBe('模型：内置词库模型');
+  });
+
+  it('shows no model line for a result whose scheme asked none', async () => {
+    await open({ modelId: null });
+    expect(screen.queryByTestId('ai-result-model')).toBeNull();
+  });
+});
+
 describe('AI result detail rating panel', () => {
   it("shows the rating when the result has an id, and '无查看权限' when it has none", async () => {
     const rated = fakeClient({ '/v3/chats/ai-result/detail': () => detail() });

@@ -58,8 +58,9 @@ describe('home route', () => {
     expect(homeFor(can(AGENT)).path).toBe('/qc/overview');
     expect(homeFor(can(['qc-scheme.view', 'qc-rule.view'])).path).toBe('/qc/scheme/list');
     expect(homeFor(can(['qc-complaint.view'])).path).toBe('/qc/complaint');
-    // the online area's entries all need a key now: the first open entry is the ticket area's coming-soon page
-    expect(homeFor(can([]))).toEqual({ path: '/coming', query: { area: 'ticket' } });
+    // the online, ticket and censor areas' entries all need a key now: the first open entry is the monitor area's
+    // coming-soon page
+    expect(homeFor(can([]))).toEqual({ path: '/coming', query: { area: 'monitor' } });
   });
 
   it('takes a signed-in agent to the overview of his results, never to the scheme list he may not view', async () => {
@@ -68,6 +69,9 @@ describe('home route', () => {
     await waitFor(() => expect(window.location.hash).toBe('#/qc/overview'));
     expect(await screen.findByRole('heading', { name: '质检概览', level: 3 })).toBeTruthy();
     expect(screen.queryByText('无查看权限')).toBeNull();
+    // the title is the route's; the screen itself is a chunk loaded on first use, which a loaded machine may take
+    // more than waitFor's second to bring
+    await screen.findByTestId('qc-overview', {}, { timeout: 5000 });
     // he may not list schemes: the overview does not ask
     await waitFor(() => expect(calls.some((c) => c.path === '/v3/chats/ai-result/overview')).toBe(true));
     expect(calls.some((c) => c.path === '/v3/chats/qc-scheme/list')).toBe(false);

@@ -2,8 +2,9 @@ import type { Chatbot } from '@qcdesk/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApiRequest } from '../src/api/client';
 import { findRoute, NAV } from '../src/app/route-table';
-import { CHATBOT_LIST_PATH, chatbotDescription, spaceIdsOf } from '../src/entities/chatbot';
+import { CHATBOT_LIST_PATH, chatbotDescription } from '../src/entities/chatbot';
 import { EntityList } from '../src/entity/EntityList';
 import { ChatbotEdit } from '../src/screens/online/ChatbotEdit';
 import { describeEntityScreens } from './describe-entity-screens';
@@ -11,11 +12,20 @@ import { fakeClient, type Handler, renderConsole } from './helpers';
 import { drawAtRoute } from './list-route';
 
 const BASE = '/v3/chats/chatbot';
-const ALL = ['chatbot.view', 'chatbot.edit', 'chatbot.delete', 'aiPlatform.view'];
+const ALL = ['chatbot.view', 'chatbot.edit', 'chatbot.delete', 'aiPlatform.view', 'ticket-space.view'];
 const platforms = () => [
   { id: 'P1', name: '客服大模型' },
   { id: 'P2', name: '内置模型' },
 ];
+/** the organisation's knowledge bases (the form asks for CS_KB spaces only) */
+const knowledgeBases = (request: ApiRequest) =>
+  (request.body as { type?: string }).type === 'CS_KB'
+    ? [
+        { id: '3', name: '商品知识库' },
+        { id: '9', name: '售后知识库' },
+        { id: '12', name: '会员知识库' },
+      ]
+    : [{ id: '4', name: '售后工单' }];
 
 function bot(i: number, more: Partial<Chatbot> = {}): Chatbot {
   return {
@@ -30,8 +40,8 @@ function bot(i: number, more: Partial<Chatbot> = {}): Chatbot {
     platformName: '客服大模型',
     spaceIds: ['3', '9'],
     spaces: [
-      { spaceId: '3', spaceName: null },
-      { spaceId: '9', spaceName: null },
+      { spaceId: '3', spaceName: '商品知识库' },
+      { spaceId: '9', spaceName: '售后知识库' },
     ],
     lines: [],
     version: 2,
@@ -42,7 +52,7 @@ function bot(i: number, more: Partial<Chatbot> = {}): Chatbot {
 
 describeEntityScreens<Chatbot>(chatbotDescription, {
   record: (i) => bot(i),
-  more: { '/v3/feed/ai-platform/list': platforms },
+  more: { '/v3/feed/ai-platform/list': platforms, '/v3/feed/space/list': knowledgeBases },
 });
 
 function edit(query: Record<string, string>, handlers: Record<string, Handler> = {}) {
@@ -51,6 +61,7 @@ function edit(query: Record<string, string>, handlers: Record<string, Handler> =
     [`${BASE}/create`]: () => ({ id: '9' }),
     [`${BASE}/change`]: () => ({ id: '1' }),
     '/v3/feed/ai-platform/list': platforms,
+    '/v3/feed/space/list': knowledgeBases,
     ...handlers,
   });
   renderConsole(<ChatbotEdit location={{ path: '/online/chatbot/edit', query }} />, {
@@ -64,9 +75,13 @@ const input = (label: string) =>
   screen.getAllByLabelText(new RegExp(`^${label}`)).find((element) => element.tagName === 'INPUT') as HTMLInputElement;
 
 describe('chatbot list', () => {
-  it('shows mode by label, spaces by id, the platform name; the platform filter sends its id', async () => {
+  it('shows mode by label, bound lines and knowledge bases by name, the platform name; the platform filter sends its id', async () => {
+    const lines = ['微博客服-通信', '售后热线', '会员专线', '大促专线'].map((lineName, i) => ({
+      lineId: String(i + 1),
+      lineName,
+    }));
     const server = fakeClient({
-      [`${BASE}/page`]: () => ({ records: [bot(1)], total: 1, page: 1, size: 20 }),
+      [`${BASE}/page`]: () => ({ records: [bot(1, { lines })], total: 1, page: 1, size: 20 }),
       '/v3/feed/ai-platform/list': platforms,
     });
     // the list follows the router: the search's filters become the route's query
@@ -77,8 +92,11 @@ describe('chatbot list', () => {
     const row = (await screen.findByText('机器人1号')).closest('tr')!;
     expect(within(row).getByText('AI 大模型')).toBeTruthy();
     expect(within(row).getByText('客服大模型')).toBeTruthy();
-    expect(within(row).getByText('3')).toBeTruthy();
-    expect(within(row).getByText('9')).toBeTruthy();
+    expect(within(row).getByText('商品知识库')).toBeTruthy();
+    expect(within(row).getByText('售后知识库')).toBeTruthy();
+    // the first three bound lines, the fourth folded away
+    for (const name of ['微博客服-通信', '售后热线', '会员专线']) expect(within(row).getByText(name)).toBeTruthy();
+    expect(within(row).queryByText('大促专线')).toBeNull();
 
     await userEvent.click(input('AI 平台'));
     await userEvent.click(await screen.findByRole('option', { name: '内置模型' }));
@@ -90,14 +108,17 @@ describe('chatbot list', () => {
 });
 
 describe('chatbot form', () => {
-  it('creates in AI mode by default with the chosen platform and the typed space ids', async () => {
+  it('creates in AI mode by default with the chosen platform and knowledge bases, in the order chosen', async () => {
     const { calls } = edit({ _modal: 'small' });
     await waitFor(() => expect(input('模式').value).toBe('AI 大模型'));
     await userEvent.type(input('名称'), '售前机器人');
     await userEvent.type(input('昵称'), '小助手');
     await userEvent.click(input('AI 平台'));
     await userEvent.click(await screen.findByRole('option', { name: '客服大模型' }));
-    await userEvent.type(input('知识库空间'), '3，9 12');
+    await userEvent.click(input('知识库'));
+    expect(await screen.findAllByRole('option')).toHaveLength(3);
+    await userEvent.click(screen.getByRole('option', { name: '会员知识库' }));
+    await userEvent.click(screen.getByRole('option', { name: '商品知识库' }));
     await userEvent.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() =>
       expect(calls.find((c) => c.path === `${BASE}/create`)?.body).toEqual({
@@ -107,7 +128,7 @@ describe('chatbot form', () => {
         avatar: null,
         outerId: null,
         platformId: 'P1',
-        spaceIds: ['3', '9', '12'],
+        spaceIds: ['12', '3'],
       }),
     );
   });
@@ -153,13 +174,10 @@ describe('chatbot form', () => {
       { [`${BASE}/detail`]: () => bot(1, { platformId: 'P7', platformName: '旧平台' }) },
     );
     await waitFor(() => expect(input('名称').value).toBe('机器人1号'));
-    expect(input('知识库空间').value).toBe('3,9');
+    const spaces = input('知识库').closest('.mantine-InputWrapper-root') as HTMLElement;
+    await waitFor(() => expect(within(spaces).getByText('商品知识库')).toBeTruthy());
+    expect(within(spaces).getByText('售后知识库')).toBeTruthy();
     await waitFor(() => expect(input('AI 平台').value).toBe('旧平台'));
-  });
-
-  it('splits space ids on commas and spaces, dropping blanks', () => {
-    expect(spaceIdsOf(' 1, 2，3  4 ,')).toEqual(['1', '2', '3', '4']);
-    expect(spaceIdsOf(null)).toEqual([]);
   });
 
   it('sits in the online area behind chatbot.view; the form opens over the list', () => {

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { botsEn, botsZh } from '../src/i18n/areas/bots';
 import { censorEn, censorZh } from '../src/i18n/areas/censor';
 import { commonEn, commonZh } from '../src/i18n/areas/common';
+import { linesEn, linesZh } from '../src/i18n/areas/lines';
 import { overviewEn, overviewZh } from '../src/i18n/areas/overview';
 import { peopleEn, peopleZh } from '../src/i18n/areas/people';
 import { qcEn, qcZh } from '../src/i18n/areas/qc';
 import { replayEn, replayZh } from '../src/i18n/areas/replay';
 import { staffingEn, staffingZh } from '../src/i18n/areas/staffing';
+import { ticketEn, ticketZh } from '../src/i18n/areas/ticket';
 import { DICTIONARIES } from '../src/i18n/dictionary';
 
 const areas = {
@@ -18,6 +20,8 @@ const areas = {
   staffing: [staffingZh, staffingEn],
   censor: [censorZh, censorEn],
   bots: [botsZh, botsEn],
+  ticket: [ticketZh, ticketEn],
+  lines: [linesZh, linesEn],
 } as const;
 
 describe('per-area dictionaries', () => {

@@ -47,11 +47,12 @@ describe('system menu', () => {
     expect(ENTITY_REGISTRY['cs-agent'].area).toBe('online');
   });
 
-  it('the online area 在线服务 lists skill groups, service times, agents, chatbots and AI platforms, each behind its own menu key', () => {
+  it('the online area 在线服务 lists lines first, then skill groups, service times, agents, chatbots and AI platforms, each behind its own menu key', () => {
     useLocaleStore.setState({ locale: 'zh' });
     const online = NAV.find((area) => area.key === 'online')!;
     expect(translate(online.label)).toBe('在线服务');
     expect(online.entries.map((e) => [translate(e.label), e.to.path, e.permission])).toEqual([
+      ['服务线路', '/online/csLine', 'csLine.view'],
       ['技能组', '/csGroup', 'csGroup.view'],
       ['服务时间', '/csTime/list', 'csTime.view'],
       ['坐席管理', '/csAgent/list', 'csAgent.view'],

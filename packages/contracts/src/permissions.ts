@@ -7,6 +7,7 @@ import { crudAccess } from './crud/entity-contract.js';
 import { aiPlatformContract, chatbotContract } from './entity-contracts/bots.js';
 import { censorBanContract } from './entity-contracts/censor.js';
 import { csAgentContract, csGroupContract, csTimeContract } from './entity-contracts/desk-staffing.js';
+import { csLineContract, spaceContract, taskKindContract } from './entity-contracts/lines.js';
 import { roleContract, userContract } from './entity-contracts/people.js';
 import { qcRuleContract, qcSchemeContract, qcTaskContract } from './entity-contracts/qc.js';
 import type { Label } from './enums/dictionary.js';
@@ -61,6 +62,9 @@ export const PERMISSIONS = {
   'cs-censor-log.view': ours('censor', '查看敏感词日志', 'View the sensitive-word log'),
   'cs-censor-log.export': spec('censor', '导出敏感词日志', 'Export the log'),
   // ticket area
+  // the spec names no read keys for spaces and ticket kinds: these two are ours
+  'ticket-space.view': ours('ticket', '查看工单空间', 'View spaces'),
+  'ticket-kind.view': ours('ticket', '查看工单模版', 'View ticket kinds'),
   'ticket-space.edit': spec('ticket', '新建、编辑工单空间', 'Create, edit spaces'),
   'ticket-space.delete': spec('ticket', '删除、恢复、清空工单空间', 'Delete, restore, empty spaces'),
   'ticket-kind.edit': spec('ticket', '新建、编辑工单模版', 'Create and edit ticket kinds'),
@@ -78,6 +82,8 @@ export const PERMISSIONS = {
     'Create, activate, deactivate lines; line authorisation',
   ),
   'csLine.delete': spec('online', '删除、恢复、清空服务线路', 'Delete, restore, empty lines'),
+  // the spec names no read key for lines (menu keys: "not shown"), so this one is ours
+  'csLine.view': ours('online', '查看服务线路', 'View lines'),
   // the spec names no read keys for the desk-staffing lists (menu keys: "not shown"), so these three are ours
   'csGroup.view': ours('online', '查看技能组', 'View skill groups'),
   'csTime.view': ours('online', '查看服务时间', 'View service times'),
@@ -191,7 +197,7 @@ export const ROUTE_PERMISSIONS = {
   '/v3/chats/session/import': 'chat-session.import',
   // sessions and messages, read by every result and complaint view
   '/v3/chats/session/list': AUTHENTICATED,
-  // the agents, groups and lines the sessions name, for the filters (an agent sees only his own)
+  // the agents, groups and lines (records) and the sessions' channels, for the filters (an agent sees only his own)
   '/v3/chats/session/directory': AUTHENTICATED,
   '/v3/chats/session/detail': AUTHENTICATED,
   // the service summary of the session panel, as the session detail (an agent only his own sessions)
@@ -239,7 +245,21 @@ export const ROUTE_PERMISSIONS = {
   '/v3/chats/cs-agent/pull': 'csAgent.pull',
   // chatbots and the AI platforms they call (online-service-config §2.5, §2.6)
   ...crudAccess(aiPlatformContract),
+  // the organisation's QC model asked for labels (ours), for the replay tester: whoever may replay rules may ask
+  '/v3/feed/ai-platform/classify': 'qc-rule.view',
   ...crudAccess(chatbotContract),
+
+  // service lines (online-service-config §2.1, §7), their authorisation panels and the satisfaction check
+  ...crudAccess(csLineContract),
+  '/v3/chats/cs-line/auth/page': 'csLine.view',
+  '/v3/chats/cs-line/auth/apply': 'csLine.edit',
+  '/v3/chats/score-config/check-issue': 'csLine.view',
+  // the owning-app selector of a line (spec §7 "app list /v3/users/app/list/top")
+  '/v3/users/app/list/top': 'csLine.view',
+  // spaces and the ticket kinds a line's note config picks from (built minimally ahead of the ticket area)
+  ...crudAccess(spaceContract),
+  ...crudAccess(taskKindContract),
+  '/v3/feed/task-kind/space/kinds': 'ticket-space.view',
 } as const satisfies Record<string, RouteAccess>;
 
 export type ApiPath = keyof typeof ROUTE_PERMISSIONS;

@@ -48,10 +48,45 @@ export {
   type InspectOptions,
   inspect,
   inspectAsync,
+  modelTasks,
   type RuleResult,
 } from './match/inspect.js';
+export { TASK_LABELS } from './models/evaluate.js';
 export { lexiconModel } from './models/lexicon/lexicon-model.js';
-export type { ModelLabel, ModelProvider } from './models/model-provider.js';
+export {
+  classifyDetailed,
+  type ModelAnswer,
+  type ModelLabel,
+  type ModelProvider,
+  type ModelUse,
+} from './models/model-provider.js';
+export {
+  type ClassifyRequest,
+  type ClassifyResponse,
+  type HttpModelOptions,
+  httpModelProvider,
+} from './models/remote/http-model-provider.js';
+export {
+  type FetchLike,
+  ModelCallError,
+  type ModelCallErrorCode,
+  REMOTE_DEFAULTS,
+  type RemoteCallOptions,
+} from './models/remote/model-call.js';
+export { type ModelConfig, modelFromConfig } from './models/remote/model-config.js';
+export { taskLabelsOf } from './models/remote/model-labels.js';
+export {
+  classificationPrompt,
+  type OpenAiCompatibleOptions,
+  openAiCompatibleProvider,
+} from './models/remote/openai-compatible-provider.js';
+export { modelTasksOf, type PresetModelAnswers, presetModel } from './models/remote/preset-model.js';
+export {
+  BREAKER_DEFAULTS,
+  type BreakerOptions,
+  type GuardedModel,
+  withFallback,
+} from './models/remote/with-fallback.js';
 export type { OperatorOutcome } from './operators/types.js';
 export { replaySession } from './replay/replay-session.js';
 export * from './rule/types.js';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config/server-config.js';
 import { type OpenDatabase, openDatabase } from './db/connect.js';
 import { buildApp } from './http/build-app.js';
+import { type RunningModelServer, startModelServer } from './models/model-server.js';
 import { applyAdminPassword } from './seed/admin-password.js';
 import { type SeededAccount, seedStore } from './seed/seed-store.js';
 
@@ -9,6 +10,8 @@ export interface RunningServer {
   readonly app: FastifyInstance;
   readonly database: OpenDatabase;
   readonly url: string;
+  /** the built-in model served over HTTP (QCDESK_MODEL_SERVER_PORT), null when not asked for */
+  readonly modelServer: RunningModelServer | null;
   close(): Promise<void>;
 }
 
@@ -19,6 +22,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   // before anything long (finishing an interrupted demo seed), so the way back in never waits on it
   if (config.adminPassword !== null && (await applyAdminPassword(database.db, config.adminPassword)) === 'reset')
     log('管理员 admin 的密码已按 QCDESK_ADMIN_PASSWORD 重置 / admin password reset from QCDESK_ADMIN_PASSWORD');
+  // before the demo seed, whose QC run may ask an AI platform pointing at it
+  const modelServer = await serveModel(config.modelServerPort, log);
   // the passwords are shown as soon as the people exist, before the demo sessions are imported and inspected
   await seedStore(database.db, config, { log, onAccounts: printAccounts });
   const app = await buildApp({ db: database.db, config });
@@ -31,8 +36,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     app,
     database,
     url,
+    modelServer,
     async close() {
       await app.close();
+      await modelServer?.close();
       await database.close();
     },
   };
@@ -50,4 +57,22 @@ function printAccounts(accounts: readonly SeededAccount[]): void {
     console.log(
       `  ${a.username.padEnd(12)} ${a.password.padEnd(20)} ${a.name}${a.fromEnvironment ? '  (password from the environment)' : ''}`,
     );
+}
+
+/**
+ * The built-in model over HTTP on the configured port. A port already taken (another qcdesk on this machine) is said
+ * and passed over: platforms pointing at it are answered by whoever holds it, or fall back to the built-in model.
+ */
+async function serveModel(port: number | null, log: (line: string) => void): Promise<RunningModelServer | null> {
+  if (port === null) return null;
+  try {
+    const server = await startModelServer({ port });
+    log(`内置模型 HTTP 服务 model server: ${server.url} (POST /classify)`);
+    return server;
+  } catch (error) {
+    log(
+      `内置模型 HTTP 服务未启动（端口 ${port}：${(error as Error).message}）/ model server not started on port ${port}; set QCDESK_MODEL_SERVER_PORT`,
+    );
+    return null;
+  }
 }

@@ -1,4 +1,7 @@
 import {
+  type AppOption,
+  appOptionSchema,
+  appTopBodySchema,
   type CallSchemas,
   type CensorJobProgress,
   type CensorJobStarted,
@@ -13,12 +16,24 @@ import {
   type deleteBodySchema,
   ENTITY_CONTRACTS,
   type EntityContract,
+  type GrantPage,
+  grantApplyAnswerSchema,
+  grantApplyBodySchema,
+  grantPageBodySchema,
+  grantPageSchema,
   type idsAnswerSchema,
+  type ModelClassify,
+  type ModelClassifyAnswer,
+  modelClassifyAnswerSchema,
+  modelClassifySchema,
   type QcOverview,
   qcOverviewQuerySchema,
   qcOverviewSchema,
   type removeBodySchema,
+  type SpaceKind,
   type savedAnswerSchema,
+  spaceKindSchema,
+  spaceKindsQuerySchema,
   type statusAnswerSchema,
   type statusBodySchema,
 } from '@qcdesk/contracts';
@@ -90,6 +105,21 @@ interface OtherCalls {
     answer: CensorJobStarted;
   };
   '/v3/system/censor-log/export/progress': { body: undefined; query: { jobId: string }; answer: CensorJobProgress };
+  // a line's authorisation panels (online-service-config §2.1), and the lookups of its config screens (§7)
+  '/v3/chats/cs-line/auth/page': {
+    body: z.input<typeof grantPageBodySchema>;
+    query: { page: number; size: number };
+    answer: GrantPage;
+  };
+  '/v3/chats/cs-line/auth/apply': {
+    body: z.input<typeof grantApplyBodySchema>;
+    query: undefined;
+    answer: z.output<typeof grantApplyAnswerSchema>;
+  };
+  '/v3/feed/task-kind/space/kinds': { body: undefined; query: { spaceId: string }; answer: SpaceKind[] };
+  '/v3/users/app/list/top': { body: z.input<typeof appTopBodySchema>; query: undefined; answer: AppOption[] };
+  // the organisation's QC model asked for labels by the replay tester (the platform's key stays on the server)
+  '/v3/feed/ai-platform/classify': { body: ModelClassify; query: undefined; answer: ModelClassifyAnswer };
 }
 
 /** Every call the contracts describe, by path: the generated calls of each entity contract, and the others. */
@@ -118,6 +148,11 @@ export const API_CALL_SCHEMAS: Readonly<Record<string, CallSchemas>> = Object.as
     '/v3/system/censor-log/rescan/progress': { response: censorJobProgressSchema },
     '/v3/system/censor-log/export': { body: censorLogExportBodySchema, response: censorJobStartedSchema },
     '/v3/system/censor-log/export/progress': { response: censorJobProgressSchema },
+    '/v3/chats/cs-line/auth/page': { body: grantPageBodySchema, response: grantPageSchema },
+    '/v3/chats/cs-line/auth/apply': { body: grantApplyBodySchema, response: grantApplyAnswerSchema },
+    '/v3/feed/task-kind/space/kinds': { query: spaceKindsQuerySchema, response: spaceKindSchema.array() },
+    '/v3/users/app/list/top': { body: appTopBodySchema, response: appOptionSchema.array() },
+    '/v3/feed/ai-platform/classify': { body: modelClassifySchema, response: modelClassifyAnswerSchema },
   } satisfies Record<keyof OtherCalls, CallSchemas>,
 );
 

@@ -1,6 +1,6 @@
 /**
- * The agents, skill groups and service lines the sessions name (`/v3/chats/session/directory`), for pickers that
- * show names and send ids.
+ * The organisation's agents, skill groups and service lines (records; an agent sees only where he served) and the
+ * channels the sessions name (`/v3/chats/session/directory`), for pickers that show names and send ids.
  */
 import type { DirectoryEntry, DirectoryKind } from '@qcdesk/contracts';
 import type { ApiClient } from './client';

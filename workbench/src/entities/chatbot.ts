@@ -14,6 +14,7 @@ import { resource } from '../api/resource';
 import { contractApi } from '../entity/access';
 import type { EntityDescriptionWithForm, FormOption, RouteTarget } from '../entity/types';
 import { ChatbotName } from '../screens/online/ChatbotName';
+import { spaceOptions } from './space';
 
 export const CHATBOT_LIST_PATH = '/online/chatbot/list';
 export const CHATBOT_EDIT_PATH = '/online/chatbot/edit';
@@ -30,15 +31,6 @@ export async function platformOptions(client: ApiClient): Promise<FormOption[]> 
     fields: ['id', 'name'],
   });
   return platforms.map((p) => ({ value: p.id, label: p.name ?? p.id }));
-}
-
-/** `3, 9` → ['3', '9']: knowledge-base spaces are typed by id until the space entity exists. */
-export function spaceIdsOf(text: unknown): string[] {
-  if (typeof text !== 'string') return [];
-  return text
-    .split(/[,，\s]+/)
-    .map((id) => id.trim())
-    .filter((id) => id !== '');
 }
 
 /**
@@ -114,7 +106,13 @@ export const chatbotDescription: EntityDescriptionWithForm<Chatbot> = {
           return found;
         },
       },
-      { key: 'spaceIds', kind: 'text', label: 'chatbot.spaceIds' },
+      // the organisation's knowledge bases (CS_KB spaces), in the order chosen
+      {
+        key: 'spaceIds',
+        kind: 'multiselect',
+        label: 'chatbot.spaces',
+        options: ({ client }) => spaceOptions(client, 'CS_KB'),
+      },
     ],
     defaults: () => ({ mode: DEFAULT_CHATBOT_MODE }),
     toBody: (values) => ({
@@ -124,7 +122,7 @@ export const chatbotDescription: EntityDescriptionWithForm<Chatbot> = {
       avatar: values.avatar || null,
       outerId: typeof values.outerId === 'string' && values.outerId.trim() !== '' ? values.outerId.trim() : null,
       platformId: values.platformId || null,
-      spaceIds: spaceIdsOf(values.spaceIds),
+      spaceIds: Array.isArray(values.spaceIds) ? values.spaceIds : [],
     }),
     check: (body) => chatbotSaveSchema.safeParse(body),
     afterSave: (id, _values, query) => ({

@@ -54,7 +54,7 @@ async function schemeOptions(client: ApiClient, type: string): Promise<FormOptio
     .map((s) => ({ value: String(s.id), label: s.name }));
 }
 
-/** The service lines the sessions name; none when they cannot be read. */
+/** The organisation's live service lines; none when they cannot be read. */
 async function lineOptions(client: ApiClient): Promise<FormOption[]> {
   return loadDirectory(client, 'LINE').catch(() => []);
 }

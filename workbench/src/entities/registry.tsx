@@ -13,12 +13,15 @@ import { CHATBOT_EDIT_PATH, chatbotDescription } from './chatbot';
 import { COMPLAINT_FILE, complaintDescription } from './complaint';
 import { AGENT_EDIT_PATH, csAgentDescription } from './cs-agent';
 import { CS_GROUP_CONFIG_PATH, CS_GROUP_CREATE_PATH, csGroupDescription } from './cs-group';
+import { csLineDescription, LINE_CREATE_PATH, LINE_SCREENS, type LineScreenPath } from './cs-line';
 import { CS_TIME_EDIT_PATH, csTimeDescription } from './cs-time';
 import { MANUAL_ASSESS_PATH, MANUAL_DETAIL_PATH, manualResultDescription } from './manual-result';
 import { qcRuleDescription } from './qc-rule';
 import { qcSchemeDescription } from './qc-scheme';
 import { qcTaskDescription, TASK_EDIT_PATH } from './qc-task';
 import { ROLE_EDIT_PATH, roleDescription } from './role';
+import { SPACE_CONFIG_PATH, SPACE_CREATE_PATH, spaceDescription } from './space';
+import { KIND_CONFIG_PATH, KIND_CREATE_PATH, taskKindDescription } from './task-kind';
 import { USER_EDIT_PATH, USER_RESET_PATH, userDescription } from './user';
 
 type Screen = ComponentType<{ location: RouteLocation }>;
@@ -117,6 +120,30 @@ const CsGroupConfig = lazy(() =>
   import('../screens/staffing/CsGroupConfig').then((m) => ({ default: m.CsGroupConfig })),
 );
 
+// the service line: its create modal and the seven screens of its side menu
+const LineCreate = lazy(() => import('../screens/online/line/LineCreate').then((m) => ({ default: m.LineCreate })));
+const LINE_COMPONENTS: Record<LineScreenPath, ComponentType<{ location: RouteLocation }>> = {
+  '/online/csLine/config': lazy(() =>
+    import('../screens/online/line/LineConfig').then((m) => ({ default: m.LineConfig })),
+  ),
+  '/online/csLine/agent-config': lazy(() =>
+    import('../screens/online/line/LineAgentConfig').then((m) => ({ default: m.LineAgentConfig })),
+  ),
+  '/online/csLine/waiting-config': lazy(() =>
+    import('../screens/online/line/LineWaitingConfig').then((m) => ({ default: m.LineWaitingConfig })),
+  ),
+  '/online/csLine/note-config': lazy(() =>
+    import('../screens/online/line/LineNoteConfig').then((m) => ({ default: m.LineNoteConfig })),
+  ),
+  '/online/csLine/prompt-config': lazy(() =>
+    import('../screens/online/line/LinePromptConfig').then((m) => ({ default: m.LinePromptConfig })),
+  ),
+  '/online/csLine/message-config': lazy(() =>
+    import('../screens/online/line/LineMessageConfig').then((m) => ({ default: m.LineMessageConfig })),
+  ),
+  '/online/csLine/auth': lazy(() => import('../screens/online/line/LineAuth').then((m) => ({ default: m.LineAuth }))),
+};
+
 const AgentList = lazy(() => import('../screens/people/AgentList').then((m) => ({ default: m.AgentList })));
 const AgentEdit = lazy(() => import('../screens/people/PeopleEdit').then((m) => ({ default: m.AgentEdit })));
 // the online area's AI platforms and chatbots
@@ -124,6 +151,9 @@ const AiPlatformEdit = lazy(() =>
   import('../screens/online/AiPlatformEdit').then((m) => ({ default: m.AiPlatformEdit })),
 );
 const ChatbotEdit = lazy(() => import('../screens/online/ChatbotEdit').then((m) => ({ default: m.ChatbotEdit })));
+// the ticket area's spaces and ticket kinds (their forms, as far as lines and chatbots point at them)
+const SpaceEdit = lazy(() => import('../screens/ticket/SpaceEdit').then((m) => ({ default: m.SpaceEdit })));
+const TaskKindEdit = lazy(() => import('../screens/ticket/TaskKindEdit').then((m) => ({ default: m.TaskKindEdit })));
 const UserEdit = lazy(() => import('../screens/people/PeopleEdit').then((m) => ({ default: m.UserEdit })));
 const RoleEdit = lazy(() => import('../screens/people/PeopleEdit').then((m) => ({ default: m.RoleEdit })));
 const UserResetPassword = lazy(() =>
@@ -218,6 +248,22 @@ export const ENTITY_REGISTRY = {
     list: TaskList,
     screens: [{ path: TASK_EDIT_PATH, title: 'task.editTitle', access: 'view', component: TaskEdit }],
   }),
+  // lines are the centre of online service: first of the online entries
+  'cs-line': register({
+    description: csLineDescription,
+    area: 'online',
+    nav: 'nav.csLine',
+    screens: [
+      { path: LINE_CREATE_PATH, title: 'csLine.createTitle', access: 'create', component: LineCreate },
+      // each screen opens for whoever may view lines; its inputs and save need csLine.edit
+      ...LINE_SCREENS.map((screen) => ({
+        path: screen.path,
+        title: screen.title,
+        access: 'view' as const,
+        component: LINE_COMPONENTS[screen.path],
+      })),
+    ],
+  }),
   'cs-group': register({
     description: csGroupDescription,
     area: 'online',
@@ -278,6 +324,24 @@ export const ENTITY_REGISTRY = {
         access: 'view',
         component: AiPlatformEdit,
       },
+    ],
+  }),
+  space: register({
+    description: spaceDescription,
+    area: 'ticket',
+    nav: 'nav.space',
+    screens: [
+      { path: SPACE_CREATE_PATH, title: 'space.createTitle', access: 'create', component: SpaceEdit },
+      { path: SPACE_CONFIG_PATH, title: 'space.configTitle', access: 'view', component: SpaceEdit },
+    ],
+  }),
+  'task-kind': register({
+    description: taskKindDescription,
+    area: 'ticket',
+    nav: 'nav.ticketKind',
+    screens: [
+      { path: KIND_CREATE_PATH, title: 'ticketKind.createTitle', access: 'create', component: TaskKindEdit },
+      { path: KIND_CONFIG_PATH, title: 'ticketKind.configTitle', access: 'view', component: TaskKindEdit },
     ],
   }),
   user: register({

@@ -13,7 +13,7 @@ import { useDrawerForm } from '../ui/Drawer';
 import { FormErrorBanner } from '../ui/FormErrorBanner';
 import { SavableForm } from '../ui/SavableForm';
 import { FormFieldInput } from './FormFieldInput';
-import { checkFields, defaultBody, fieldKeyOf, initialValues, versionOf } from './form-values';
+import { checkFields, defaultBody, fieldKeyOf, initialValues, isShown, versionOf } from './form-values';
 import type { EntityDescriptionWithForm, EntityRecord, FormValue, FormValues } from './types';
 
 export interface EntityFormProps<R extends EntityRecord> {
@@ -98,19 +98,21 @@ export function EntityForm<R extends EntityRecord>({ description, location, onSa
     <Stack pos="relative">
       <LoadingOverlay visible={loaded.loading} />
       <FormErrorBanner error={banner} onClose={() => setBanner(null)} />
-      {form.fields.map((field) => (
-        <FormFieldInput
-          key={field.key}
-          field={field}
-          value={values[field.key] ?? null}
-          error={errors[field.key]}
-          disabled={!editable}
-          values={values}
-          record={record}
-          onChange={(value) => set(field.key, value)}
-          onOptionsError={setBanner}
-        />
-      ))}
+      {form.fields
+        .filter((field) => isShown(field, values))
+        .map((field) => (
+          <FormFieldInput
+            key={field.key}
+            field={field}
+            value={values[field.key] ?? null}
+            error={errors[field.key]}
+            disabled={!editable}
+            values={values}
+            record={record}
+            onChange={(value) => set(field.key, value)}
+            onOptionsError={setBanner}
+          />
+        ))}
     </Stack>
   );
   return (

@@ -26,6 +26,11 @@ export function emptyValue(kind: FormFieldKind): FormValue {
   }
 }
 
+/** Whether the field shows for these values (a field without `shown` always does). */
+export function isShown<R>(field: EntityFormField<R>, values: Readonly<FormValues>): boolean {
+  return field.shown?.(values) ?? true;
+}
+
 export function isEmptyValue(value: FormValue | undefined): boolean {
   if (value === null || value === undefined) return true;
   if (typeof value === 'string') return value.trim() === '';
@@ -91,6 +96,7 @@ export function checkFields<R>(
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of fields) {
+    if (!isShown(field, values)) continue;
     const value = values[field.key];
     if (field.required && isEmptyValue(value)) errors[field.key] = message('common.required');
     else if (field.maxLength !== undefined && typeof value === 'string' && value.trim().length > field.maxLength)

@@ -194,6 +194,8 @@ export interface EntityFormField<R> {
   uploadDir?: string;
   /** shown but never edited (e.g. a task's type, fixed by the route) */
   fixed?: boolean;
+  /** shown (and checked) only while this holds of the values, e.g. a space's ticket kinds for TICKET spaces only */
+  shown?: (values: Readonly<FormValues>) => boolean;
 }
 
 /** What a body check answers: zod's safeParse result shape (the contracts' save schemas fit as they are). */

@@ -1,11 +1,13 @@
 import { botsEn, botsZh } from './areas/bots';
 import { censorEn, censorZh } from './areas/censor';
 import { commonEn, commonZh } from './areas/common';
+import { linesEn, linesZh } from './areas/lines';
 import { overviewEn, overviewZh } from './areas/overview';
 import { peopleEn, peopleZh } from './areas/people';
 import { qcEn, qcZh } from './areas/qc';
 import { replayEn, replayZh } from './areas/replay';
 import { staffingEn, staffingZh } from './areas/staffing';
+import { ticketEn, ticketZh } from './areas/ticket';
 
 /**
  * Every label of the console in Chinese (the default) and English. Validation messages fixed by the
@@ -22,6 +24,8 @@ const zh = {
   ...staffingZh,
   ...censorZh,
   ...botsZh,
+  ...ticketZh,
+  ...linesZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -35,6 +39,8 @@ const en: Record<MessageKey, string> = {
   ...staffingEn,
   ...censorEn,
   ...botsEn,
+  ...ticketEn,
+  ...linesEn,
 };
 
 /** The interface languages, as @qcdesk/contracts names them (`Lang`). */

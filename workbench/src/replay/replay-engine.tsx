@@ -4,6 +4,8 @@
  */
 import type { ReplayError, ReplayRequest, ReplayResult, Result } from '@qcdesk/engine';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { useApi } from '../api/api-context';
+import { replayModelFor } from './model-labels';
 import type { ReplayTarget } from './target/replay-target';
 import type { ReplaySession } from './transcript/parse-transcript';
 
@@ -27,12 +29,17 @@ export function ReplayEngineProvider({ engine, children }: { engine: ReplayEngin
 export type ReplayState =
   | { status: 'idle' }
   | { status: 'running' }
-  | { status: 'done'; result: ReplayResult }
+  /** `modelError`: the organisation's model could not be asked, and the built-in one answered */
+  | { status: 'done'; result: ReplayResult; modelError: string | null }
   | { status: 'failed'; error: ReplayError };
 
-/** The replay of `session` against `target`, recomputed when either changes; a stale answer is dropped. */
+/**
+ * The replay of `session` against `target`, recomputed when either changes; a stale answer is dropped. With model
+ * operators in the rules, the organisation's model is asked first (model-labels.ts).
+ */
 export function useReplay(target: ReplayTarget | null, session: ReplaySession | null): ReplayState {
   const engine = useContext(EngineContext);
+  const client = useApi();
   const [state, setState] = useState<ReplayState>({ status: 'idle' });
   useEffect(() => {
     if (target === null || session === null) {
@@ -41,18 +48,25 @@ export function useReplay(target: ReplayTarget | null, session: ReplaySession | 
     }
     const controller = new AbortController();
     setState({ status: 'running' });
-    engine
-      .replay(
-        {
-          rules: target.rules,
-          scheme: target.scheme,
-          session: { sessionId: session.sessionId, messages: session.messages },
-        },
-        { signal: controller.signal },
-      )
+    const input = { sessionId: session.sessionId, messages: session.messages };
+    let modelError: string | null = null;
+    replayModelFor(client, target.rules, input)
+      .then((model) => {
+        controller.signal.throwIfAborted();
+        if (model.kind === 'unavailable') modelError = model.message;
+        const preset = model.kind === 'preset' ? { model: model.preset } : {};
+        return engine.replay(
+          { rules: target.rules, scheme: target.scheme, session: input, ...preset },
+          { signal: controller.signal },
+        );
+      })
       .then((outcome) => {
         if (controller.signal.aborted) return;
-        setState(outcome.ok ? { status: 'done', result: outcome.value } : { status: 'failed', error: outcome.error });
+        if (!outcome.ok) {
+          setState({ status: 'failed', error: outcome.error });
+          return;
+        }
+        setState({ status: 'done', result: outcome.value, modelError });
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -70,6 +84,6 @@ export function useReplay(target: ReplayTarget | null, session: ReplaySession | 
         });
       });
     return () => controller.abort(new DOMException('replaced', 'AbortError'));
-  }, [engine, target, session]);
+  }, [engine, client, target, session]);
   return state;
 }

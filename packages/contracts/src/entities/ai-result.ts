@@ -77,6 +77,10 @@ export const aiResultSchema = z.object({
   satisfaction: z.number().nullish(),
   resolved: z.boolean().nullish(),
   censorBanIds: z.array(z.string()).nullish(),
+  /** the model that answered the scheme's model operators (an AI platform's name, or builtin-lexicon); null: none asked */
+  modelId: z.string().nullish(),
+  /** the platform failed and the built-in model answered in its place */
+  modelFallback: z.boolean().nullish(),
   groups: z.array(groupRefSchema).default([]),
   sessionBeginTime: timeSchema.nullish(),
   closeTime: timeSchema.nullish(),

@@ -16,9 +16,9 @@ export const CHATBOT_LIMITS = {
 } as const;
 
 /**
- * A chatbot (online-service-config §3.5). `spaceIds` are knowledge-base space ids, stored as given: the space entity
- * does not exist yet, so `spaces` repeats the ids without names. `lines` are the service lines bound to it (empty until
- * lines exist).
+ * A chatbot (online-service-config §3.5). `spaceIds` are its knowledge bases (live CS_KB spaces of the organisation,
+ * checked by the server) in the order saved, and `spaces` the same with their names; a space moved to the trash is
+ * left out of both. `lines` are the service lines bound to it.
  */
 export const chatbotSchema = z.object({
   id: z.string(),
@@ -66,6 +66,7 @@ export const chatbotSaveSchema = z
     outerId: z.preprocess(blankAsNull, optionalText(CHATBOT_LIMITS.outerIdMax)),
     /** an AI platform of the organisation, not in the trash (checked by the server) */
     platformId: z.preprocess(blankAsNull, idSchema.nullish()),
+    /** knowledge bases: live CS_KB spaces of the organisation (checked by the server), repeats dropped */
     spaceIds: z.preprocess((v) => v ?? [], z.array(idSchema).max(CHATBOT_LIMITS.spacesMax)),
   })
   .superRefine(requireVersionOnChange);

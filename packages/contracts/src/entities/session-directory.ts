@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The agents, skill groups, service lines and channels (`trackClient`) the sessions name: the spec's "dictionary loads for agents, groups"
- * (their paths are not shown). Until the online-service area keeps its own agent, group and line records, the
- * directory is what the imported sessions say, so the QC filters can offer names instead of bare ids.
+ * The agents, skill groups and service lines (records of the online-service area, which an import creates when its
+ * sessions name ones missing) and the channels (`trackClient`) the sessions name: the spec's "dictionary loads for
+ * agents, groups" (their paths are not shown), so the QC filters and the task form offer names instead of bare ids.
  */
 /** RULE: the AI rules, for the result list's hit-rule filter (beyond the spec; the QC overview opens it). */
 /** CENSOR_BAN: the sensitive-word libraries, for the result lists' censorBanId filter (qc-area §7's dictionary load). */

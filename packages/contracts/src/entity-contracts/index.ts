@@ -2,12 +2,14 @@ import type { EntityContract } from '../crud/entity-contract.js';
 import { aiPlatformContract, chatbotContract } from './bots.js';
 import { censorBanContract } from './censor.js';
 import { csAgentContract, csGroupContract, csTimeContract } from './desk-staffing.js';
+import { csLineContract, spaceContract, taskKindContract } from './lines.js';
 import { roleContract, userContract } from './people.js';
 import { qcRuleContract, qcSchemeContract, qcTaskContract } from './qc.js';
 
 export * from './bots.js';
 export * from './censor.js';
 export * from './desk-staffing.js';
+export * from './lines.js';
 export * from './people.js';
 export * from './qc.js';
 
@@ -27,5 +29,8 @@ export const ENTITY_CONTRACTS = {
   'censor-ban': censorBanContract,
   'ai-platform': aiPlatformContract,
   chatbot: chatbotContract,
+  'cs-line': csLineContract,
+  space: spaceContract,
+  'task-kind': taskKindContract,
 } as const satisfies Record<string, EntityContract>;
 export type EntityContractName = keyof typeof ENTITY_CONTRACTS;

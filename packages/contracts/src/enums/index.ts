@@ -13,6 +13,7 @@ import {
 import { ActiveStatus, Deleted, ModalSize, QuickDate, ScoreSortKey, SortDirection } from './common.js';
 import { AgentMode, AgentStatus, DeskAssign, GroupType } from './desk.js';
 import type { Dictionary } from './dictionary.js';
+import { AppType, GrantMemberType, LineType, NavKind, OfflineServe, OverloadServe, SpaceType } from './line.js';
 import {
   AbuseModelLabel,
   AiResultTimeBy,
@@ -46,6 +47,7 @@ export * from './chat.js';
 export * from './common.js';
 export * from './desk.js';
 export * from './dictionary.js';
+export * from './line.js';
 export * from './qc.js';
 export * from './task.js';
 
@@ -98,5 +100,12 @@ export const DICTIONARIES: Readonly<Record<string, Dictionary<string>>> = Object
     AgentMode,
     AiProvider,
     ChatbotMode,
+    LineType,
+    NavKind,
+    OfflineServe,
+    OverloadServe,
+    GrantMemberType,
+    SpaceType,
+    AppType,
   ].map((d) => [d.code, d as unknown as Dictionary<string>]),
 );

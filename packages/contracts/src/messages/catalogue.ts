@@ -253,6 +253,59 @@ export const MESSAGES = defineMessages({
   'bots.platform.unknown': { zh: 'AI 平台 {id} 不存在', en: 'AI platform {id} not found' },
   'bots.chatbot.avatarUpload': { zh: '请上传头像图片', en: 'Please upload the avatar image' },
 
+  // service lines (online-service-config §2.1, §5; the two note-config texts are the spec's, the others ours)
+  'line.minZero': { zh: '不能小于 0', en: 'Must be 0 or more' },
+  'line.overloadAgentRequired': { zh: '请选择指定坐席', en: 'Please choose the agent who takes the overflow' },
+  'line.note.spaceRequired': { zh: '请选择工单空间', en: 'Please select a ticket space' },
+  'line.note.kindRequired': { zh: '请选择工单空间模版', en: 'Please select a ticket-space template' },
+  'line.nav.noTime': {
+    zh: '底部、侧边和 IVR 导航不分时段',
+    en: 'Bottom, side and IVR navigations are not time-divided',
+  },
+  'line.nav.oneVariant': {
+    zh: '同一种导航只能选择分时段或不分时段其中之一',
+    en: 'A navigation kind is either time-divided or not, not both',
+  },
+  'line.nav.duplicate': { zh: '同一时段已设置了该类导航', en: 'This kind already has a navigation for that time' },
+  // what a line's save refers to (server checks; ours)
+  'line.app.unknown': { zh: '应用 {id} 不存在', en: 'App {id} not found' },
+  'line.chatbot.unknown': { zh: '机器人 {id} 不存在', en: 'Chatbot {id} not found' },
+  'line.space.quickUnknown': { zh: '快捷回复空间 {id} 不存在', en: 'Quick-reply space {id} not found' },
+  'line.space.ticketUnknown': { zh: '工单空间 {id} 不存在', en: 'Ticket space {id} not found' },
+  'line.note.kindNotInSpace': {
+    zh: '工单模版 {id} 不是所选工单空间的模版',
+    en: 'Ticket kind {id} is not a template of the chosen ticket space',
+  },
+  'line.group.notHotline': { zh: '技能组 {id} 不是热线技能组', en: 'Skill group {id} is not a hotline group' },
+  'line.idNotNumeric': { zh: '编号 {id} 无效，应为数字', en: 'Id {id} is not valid: it must be a number' },
+  'line.auth.orgPanelOwner': {
+    zh: '只有线路所属组织可以修改组织授权',
+    en: "Only the line's own organisation can change its organisation grants",
+  },
+  // the satisfaction check of a line (/v3/chats/score-config/check-issue)
+  'line.score.none': { zh: '该线路未配置满意度', en: 'The line has no satisfaction configuration' },
+  'line.score.unavailable': {
+    zh: '满意度配置不可用：无法读取满意度配置 {id}',
+    en: 'The satisfaction configuration is not available: configuration {id} cannot be read',
+  },
+  // the shared authorisation panels (lines, spaces)
+  'grant.staffUnknown': { zh: '用户 {id} 不是本组织的员工', en: 'User {id} is not staff of your organisation' },
+  'grant.orgUnknown': { zh: '组织 {id} 不存在', en: 'Organisation {id} not found' },
+  'grant.orgIsOwner': {
+    zh: '组织 {id} 是所属组织，无需授权',
+    en: 'Organisation {id} owns it and needs no grant',
+  },
+
+  // spaces and ticket kinds as lines and chatbots point at them (tickets spec "Spaces", "Ticket kinds"; the shield
+  // text is the spec's, the others ours)
+  'space.kind.unknown': { zh: '工单模版 {id} 不存在', en: 'Ticket kind {id} not found' },
+  'space.kinds.ticketOnly': { zh: '只有工单空间可以设置工单模版', en: 'Only ticket spaces have ticket kinds' },
+  'space.typeFixed': { zh: '空间类型创建后不能修改', en: 'A space keeps the type it was created with' },
+  'space.ticket.unknown': { zh: '工单空间 {id} 不存在', en: 'Ticket space {id} not found' },
+  'space.quick.unknown': { zh: '快捷回复空间 {id} 不存在', en: 'Quick-reply space {id} not found' },
+  'space.kb.unknown': { zh: '知识库 {id} 不存在', en: 'Knowledge base {id} not found' },
+  'ticketKind.shieldFirst': { zh: '请先屏蔽，再编辑工单模版', en: 'Deactivate the ticket kind before editing it' },
+
   // people and roles (ours: the spec shows no user calls)
   'user.usernameFormat': {
     zh: '用户名只能包含字母、数字和 . _ - @',

@@ -1,7 +1,7 @@
 import type { CompiledRule, CompiledRuleScore, CompiledRuleSet } from '../compile/compile-rule.js';
 import type { CompiledScheme } from '../compile/compile-scheme.js';
 import type { Evidence } from '../explain/evidence.js';
-import type { ModelLabel } from '../models/model-provider.js';
+import type { ModelLabel, ModelUse } from '../models/model-provider.js';
 import type { ModelOperatorType } from '../rule/types.js';
 import { roundScore, ruleScoreDelta } from '../score/rule-score.js';
 import { type AngleResult, type SchemeScore, scoreScheme } from '../score/scheme-score.js';
@@ -48,6 +48,8 @@ export interface InspectionResult {
   readonly aiScore?: number;
   readonly isVeto?: boolean;
   readonly angles?: readonly AngleResult[];
+  /** inspectAsync, when the rules have model operators: the model asked and whether the built-in one stood in */
+  readonly model?: ModelUse;
 }
 
 function ruleSetOf(compiled: Compiled): CompiledRuleSet | CompiledRule {
@@ -172,7 +174,23 @@ export function inspect(compiled: Compiled, session: unknown, options: InspectOp
   return run(compiled, new SessionContext(transcriptOf(session), set.keywords, set.models), options);
 }
 
-/** As `inspect`, for a model that answers asynchronously: every text a model operator may read is classified in one batch first. */
+/** The model operator types the compiled rules use. */
+export function modelTasks(compiled: Compiled): Set<ModelOperatorType> {
+  const tasks = new Set<ModelOperatorType>();
+  for (const rule of ruleSetOf(compiled).rules) {
+    for (const condition of rule.conditions) {
+      for (const op of condition.operators) {
+        if (op.type === 'CUSTOMER_CHECK_MODEL' || op.type === 'ABUSE_MODEL') tasks.add(op.type);
+      }
+    }
+  }
+  return tasks;
+}
+
+/**
+ * As `inspect`, for a model that answers asynchronously: every text a model operator may read is classified in one batch
+ * first. When the rules have model operators the result names the model and whether a fallback answered (`model`).
+ */
 export async function inspectAsync(
   compiled: Compiled,
   session: unknown,
@@ -180,25 +198,21 @@ export async function inspectAsync(
 ): Promise<InspectionResult> {
   const set = ruleSetOf(compiled);
   const transcript = transcriptOf(session);
-  const tasks = new Set<ModelOperatorType>();
-  for (const rule of set.rules) {
-    for (const condition of rule.conditions) {
-      for (const op of condition.operators) {
-        if (op.type === 'CUSTOMER_CHECK_MODEL' || op.type === 'ABUSE_MODEL') tasks.add(op.type);
-      }
-    }
-  }
+  const tasks = modelTasks(compiled);
   const labels = new Map<string, readonly ModelLabel[]>();
+  let fallback = false;
   for (const task of tasks) {
     const role = task === 'ABUSE_MODEL' ? 'AGENT' : 'CUSTOMER';
-    await prefetchLabels(
+    const answer = await prefetchLabels(
       set.models,
       transcript.sentences,
       task,
       transcript.sentences.filter((s) => s.role === role).map((s) => s.index),
       labels,
     );
+    fallback ||= answer.fallback;
   }
   // The context is built after the last await: contexts are used synchronously (see session-context.ts).
-  return run(compiled, new SessionContext(transcript, set.keywords, set.models, labels), options);
+  const result = run(compiled, new SessionContext(transcript, set.keywords, set.models, labels), options);
+  return tasks.size === 0 ? result : { ...result, model: { modelId: set.models.id, fallback } };
 }

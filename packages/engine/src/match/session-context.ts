@@ -1,7 +1,7 @@
 import { MatchList } from '../automaton/match-list.js';
 import type { KeywordTable } from '../compile/keyword-table.js';
 import type { Evidence } from '../explain/evidence.js';
-import type { ModelLabel, ModelProvider } from '../models/model-provider.js';
+import { classifyDetailed, type ModelLabel, type ModelProvider } from '../models/model-provider.js';
 import type { ModelOperatorType, Role } from '../rule/types.js';
 import { compactText } from '../text/compact.js';
 import { foldTable, standsAlone } from '../text/fold.js';
@@ -284,7 +284,7 @@ export class SessionContext {
 
 /**
  * Classifies, in one batch per call, the texts a model operator may read (for asynchronous models), into a
- * label cache that a SessionContext then answers from.
+ * label cache that a SessionContext then answers from. Answers whether a fallback gave the labels (see withFallback).
  */
 export async function prefetchLabels(
   models: ModelProvider,
@@ -292,14 +292,16 @@ export async function prefetchLabels(
   task: ModelOperatorType,
   indices: readonly number[],
   cache: Map<string, readonly ModelLabel[]>,
-): Promise<void> {
+): Promise<{ readonly fallback: boolean }> {
   const wanted = indices.filter((i) => sentences[i]!.text !== null && !cache.has(`${task}:${i}`));
-  if (wanted.length === 0) return;
-  const labels = await models.classify(
+  if (wanted.length === 0) return { fallback: false };
+  const answer = await classifyDetailed(
+    models,
     wanted.map((i) => sentences[i]!.text!),
     task,
   );
   wanted.forEach((i, k) => {
-    cache.set(`${task}:${i}`, labels[k] ?? []);
+    cache.set(`${task}:${i}`, answer.labels[k] ?? []);
   });
+  return { fallback: answer.fallback };
 }

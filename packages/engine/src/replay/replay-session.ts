@@ -7,6 +7,7 @@
 import type { Evidence } from '../explain/evidence.js';
 import { type WhyNot, whyNot } from '../explain/why-not.js';
 import { type Compiled, type InspectionResult, inspect } from '../match/inspect.js';
+import type { ModelUse } from '../models/model-provider.js';
 import { readSession } from '../transcript/read-session.js';
 import type { Sentence, Transcript } from '../transcript/types.js';
 
@@ -55,6 +56,8 @@ export interface ReplayResult {
   readonly sentences: readonly Sentence[];
   /** steps[k] is the state after k + 1 messages; one step per message */
   readonly steps: readonly ReplayStep[];
+  /** the model whose labels were preset for the replay (see ReplayRequest.model); absent: the built-in one */
+  readonly model?: ModelUse;
 }
 
 /**

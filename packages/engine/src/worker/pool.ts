@@ -15,6 +15,7 @@ import { type Endpoint, type Remote, transfer, wrap } from 'comlink';
 import type { OutputRecord } from '../explain/output-record.js';
 import type { SessionSummary } from '../explain/session-summary.js';
 import type { InspectionResult } from '../match/inspect.js';
+import type { ModelConfig } from '../models/remote/model-config.js';
 import type { ReplayResult } from '../replay/replay-session.js';
 import {
   type LoadError,
@@ -111,9 +112,16 @@ export interface Pool {
   /**
    * Compiles the rules (with the scheme, when given) once in every worker; a rule that does not compile comes back
    * as `{ok: false, error: {code, path, message, ruleId}}`. With `libraries` (sensitive-word libraries: an array, or
-   * `{libraries, options}`), each record also carries `censor`: the session's messages with matches.
+   * `{libraries, options}`), each record also carries `censor`: the session's messages with matches. With `model`
+   * (a ModelConfig), the model operators ask that model (built in each worker, behind a breaker falling back to the
+   * built-in one) and each record of a session they read carries `model: {modelId, fallback}`.
    */
-  load(rules: readonly unknown[], scheme?: unknown, libraries?: unknown): Promise<Result<LoadInfo, LoadError>>;
+  load(
+    rules: readonly unknown[],
+    scheme?: unknown,
+    libraries?: unknown,
+    model?: ModelConfig | null,
+  ): Promise<Result<LoadInfo, LoadError>>;
   /** Inspects sessions on the workers, yielding one outcome per session in input order. Needs a successful `load`. */
   inspect<O extends SessionOutputFormat = 'record'>(
     sessions: AsyncIterable<unknown> | Iterable<unknown>,
@@ -583,10 +591,10 @@ export function createWorkerPool(adapter: PoolAdapter, options: PoolOptions = {}
 
   return {
     size,
-    async load(rules, scheme, libraries) {
+    async load(rules, scheme, libraries, model) {
       if (closed) throw new Error('the pool is closed');
       if (broken !== null) throw new Error(broken);
-      const load: LoadRequest = { rules, scheme, libraries, testHooks: options.testHooks === true };
+      const load: LoadRequest = { rules, scheme, libraries, model, testHooks: options.testHooks === true };
       request = load;
       for (const slot of slots) slot.loaded = callLoad(slot, load);
       const results = await Promise.all(slots.map((slot) => slot.loaded!));

@@ -3,6 +3,7 @@
  * safe): results and errors are `{ok: true, value} | {ok: false, error}`, never thrown exceptions.
  */
 
+import type { ModelConfig } from '../models/remote/model-config.js';
 import type { ReplayResult } from '../replay/replay-session.js';
 import type { ReplayError, ReplayRequest } from './replay-call.js';
 
@@ -46,6 +47,11 @@ export interface LoadRequest {
   readonly scheme?: unknown;
   /** Sensitive-word libraries (an array, or `{libraries, options}`) compiled in every worker beside the rules. */
   readonly libraries?: unknown;
+  /**
+   * The model behind the model operators, built in each worker (default: the built-in lexicon model). When given,
+   * each record of a session inspected with model operators carries `model: {modelId, fallback}`.
+   */
+  readonly model?: ModelConfig | null;
   /** honour `__workerTestHook` on sessions (tests only) */
   readonly testHooks?: boolean;
 }
@@ -93,7 +99,8 @@ export interface BatchRequest {
 export interface WorkerApi {
   /** a promise only when a library asks for pinyin and the worker has yet to import it */
   load(request: LoadRequest): Result<LoadInfo, LoadError> | Promise<Result<LoadInfo, LoadError>>;
-  inspect(batch: BatchRequest): WorkerSessionOutcome[];
+  /** a promise when the loaded model answers asynchronously (a remote model) */
+  inspect(batch: BatchRequest): WorkerSessionOutcome[] | Promise<WorkerSessionOutcome[]>;
   /** the state after each prefix of one session, with its own rules (replay-call.ts); leaves `load`'s rules alone */
   replay(request: ReplayRequest): Result<ReplayResult, ReplayError>;
 }

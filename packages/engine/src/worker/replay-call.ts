@@ -7,6 +7,7 @@ import { compileRules } from '../compile/compile-rule.js';
 import { compileScheme } from '../compile/compile-scheme.js';
 import { RuleCompileError } from '../errors/rule-compile-error.js';
 import type { Compiled } from '../match/inspect.js';
+import { type PresetModelAnswers, presetModel } from '../models/remote/preset-model.js';
 import { type ReplayResult, replaySession } from '../replay/replay-session.js';
 import { SessionInputError } from '../transcript/session-input-error.js';
 import type { Result } from './protocol.js';
@@ -17,6 +18,11 @@ export interface ReplayRequest {
   readonly scheme?: unknown;
   /** the session, in any shape `inspect` reads */
   readonly session: unknown;
+  /**
+   * Model labels fetched beforehand (the console asks its server, which calls the organisation's AI platform); absent:
+   * the built-in lexicon model labels the texts here. With it, the result names the model (`model`).
+   */
+  readonly model?: PresetModelAnswers | null;
 }
 
 /**
@@ -34,16 +40,20 @@ export interface ReplayError {
 
 export function replayCall(request: ReplayRequest): Result<ReplayResult, ReplayError> {
   let compiled: Compiled;
+  const preset = request.model ?? null;
+  const options = preset === null ? {} : { models: presetModel(preset) };
   try {
     compiled =
       request.scheme === undefined || request.scheme === null
-        ? compileRules(request.rules)
-        : compileScheme(request.scheme, request.rules);
+        ? compileRules(request.rules, options)
+        : compileScheme(request.scheme, request.rules, options);
   } catch (error) {
     return { ok: false, error: asReplayError(error) };
   }
   try {
-    return { ok: true, value: replaySession(compiled, request.session) };
+    const replay = replaySession(compiled, request.session);
+    if (preset === null) return { ok: true, value: replay };
+    return { ok: true, value: { ...replay, model: { modelId: preset.modelId, fallback: preset.fallback } } };
   } catch (error) {
     return { ok: false, error: asReplayError(error) };
   }

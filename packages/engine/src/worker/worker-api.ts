@@ -9,8 +9,11 @@ import { compileScheme } from '../compile/compile-scheme.js';
 import { RuleCompileError } from '../errors/rule-compile-error.js';
 import { toOutputRecord } from '../explain/output-record.js';
 import { summarizeInspection } from '../explain/session-summary.js';
-import { type Compiled, inspect } from '../match/inspect.js';
+import { type Compiled, type InspectionResult, inspect, inspectAsync, modelTasks } from '../match/inspect.js';
 import { outputRecordJson, Utf8Sink, writeOutputRecord } from '../match/output-json.js';
+import { lexiconModel } from '../models/lexicon/lexicon-model.js';
+import type { ModelProvider, ModelUse } from '../models/model-provider.js';
+import { modelFromConfig } from '../models/remote/model-config.js';
 import { SessionInputError } from '../transcript/session-input-error.js';
 import {
   type BatchRequest,
@@ -36,12 +39,18 @@ export interface WorkerHost {
  */
 export function createWorkerApi(host: WorkerHost): WorkerApi {
   let compiled: Compiled | null = null;
+  /** the model the rules were compiled with */
+  let model: ModelProvider = lexiconModel;
+  /** a model config was loaded and the rules have model operators: records say which model answered */
+  let reportModel = false;
   /** the size of the last utf8 batch, to size the next one's buffer */
   let lastBatchBytes = 0;
   /** utf8 buffers the pool handed back */
   const spare: ArrayBuffer[] = [];
   let scanner: CensorScanner | null = null;
   let testHooks = false;
+  /** batches of an asynchronous model run one after another, as synchronous ones do (the time budget counts on it) */
+  let tail: Promise<unknown> = Promise.resolve();
   function loadNow(request: LoadRequest): Result<LoadInfo, LoadError> {
     testHooks = request.testHooks === true;
     try {
@@ -58,10 +67,14 @@ export function createWorkerApi(host: WorkerHost): WorkerApi {
       return { ok: false, error: { code: 'INTERNAL', path: '$', message: String(error), ruleId: null } };
     }
     try {
+      // each worker has its own provider, so its own breaker: a worker that meets a dead service stops asking it
+      model = modelFromConfig(request.model);
+      const options = { models: model };
       compiled =
         request.scheme === undefined || request.scheme === null
-          ? compileRules(request.rules)
-          : compileScheme(request.scheme, request.rules);
+          ? compileRules(request.rules, options)
+          : compileScheme(request.scheme, request.rules, options);
+      reportModel = request.model !== undefined && request.model !== null && modelTasks(compiled).size > 0;
     } catch (error) {
       compiled = null;
       if (error instanceof RuleCompileError) {
@@ -93,97 +106,176 @@ export function createWorkerApi(host: WorkerHost): WorkerApi {
 
     replay: replayCall,
 
-    inspect(batch: BatchRequest): WorkerSessionOutcome[] {
-      if (batch.output !== 'utf8') return inspectBatch(batch, null);
-      // utf8: every record of the batch is written into one buffer, which is moved (not copied) to the pool;
-      // each session's value is a view of its bytes.
-      // Write into a buffer handed back when there is one: fresh memory costs a page fault per page on first write.
-      for (const buffer of batch.recycled ?? []) if (spare.length < 4) spare.push(buffer);
-      const wanted = Math.max(1 << 16, Math.ceil(lastBatchBytes * 1.25));
-      let reuse = spare.findIndex((buffer) => buffer.byteLength >= wanted);
-      if (reuse < 0 && spare.length > 0) reuse = 0;
-      const sink = new Utf8Sink(reuse < 0 ? wanted : new Uint8Array(spare.splice(reuse, 1)[0]!));
-      const outcomes = inspectBatch(batch, sink);
-      lastBatchBytes = sink.length;
-      const buffer = sink.bytes.buffer;
-      const views = outcomes.map((o): WorkerSessionOutcome => {
-        if (!o.ok) return o;
-        const [start, end] = o.value as [number, number];
-        return { ok: true, value: new Uint8Array(buffer, start, end - start) };
-      });
-      return transfer(views, [buffer]);
+    inspect(batch: BatchRequest): WorkerSessionOutcome[] | Promise<WorkerSessionOutcome[]> {
+      if (model.classifySync !== undefined) return inspectBatch(batch);
+      const run = tail.then(() => inspectBatch(batch));
+      tail = run.catch(() => undefined);
+      return run;
     },
   };
 
-  /** Inspects a batch; with a sink (utf8 output), an ok value is the [start, end) of its record in the sink. */
-  function inspectBatch(batch: BatchRequest, sink: Utf8Sink | null): WorkerSessionOutcome[] {
+  /**
+   * Inspects a batch, synchronously when the model answers so (the fast path), else session after session with
+   * inspectAsync. utf8: every record of the batch is written into one buffer, which is moved (not copied) to the pool;
+   * each session's value is a view of its bytes.
+   */
+  function inspectBatch(batch: BatchRequest): WorkerSessionOutcome[] | Promise<WorkerSessionOutcome[]> {
+    const sink = batch.output === 'utf8' ? takeSink(batch) : null;
     const current = compiled;
-    const text = batch.output === 'json';
-    return batch.sessions.map((raw): WorkerSessionOutcome => {
-      if (batch.heartbeat !== undefined) Atomics.add(batch.heartbeat, 0, 1);
-      if (current === null) {
-        return {
+    const out: WorkerSessionOutcome[] = [];
+    if (current === null || model.classifySync !== undefined) {
+      for (const raw of batch.sessions) out.push(inspectOne(batch, sink, current, raw, null));
+      return finishBatch(sink, out);
+    }
+    return (async () => {
+      for (const raw of batch.sessions) {
+        const session = prepare(batch, current, raw);
+        if (!session.ok) {
+          out.push(session.outcome);
+          continue;
+        }
+        // Records need outcomes and evidence only; the full trace is for 'result'.
+        let result: InspectionResult | Error;
+        try {
+          result = await inspectAsync(current, session.value, { trace: traced(batch) });
+        } catch (error) {
+          result = error instanceof Error ? error : new Error(String(error));
+        }
+        out.push(inspectOne(batch, sink, current, session.value, result));
+      }
+      return finishBatch(sink, out);
+    })();
+  }
+
+  /** A sink for a utf8 batch. Write into a buffer handed back when there is one: fresh memory costs a page fault per page on first write. */
+  function takeSink(batch: BatchRequest): Utf8Sink {
+    for (const buffer of batch.recycled ?? []) if (spare.length < 4) spare.push(buffer);
+    const wanted = Math.max(1 << 16, Math.ceil(lastBatchBytes * 1.25));
+    let reuse = spare.findIndex((buffer) => buffer.byteLength >= wanted);
+    if (reuse < 0 && spare.length > 0) reuse = 0;
+    return new Utf8Sink(reuse < 0 ? wanted : new Uint8Array(spare.splice(reuse, 1)[0]!));
+  }
+
+  /** utf8: the [start, end) of each record become views of the batch's buffer, which moves to the pool. */
+  function finishBatch(sink: Utf8Sink | null, outcomes: WorkerSessionOutcome[]): WorkerSessionOutcome[] {
+    if (sink === null) return outcomes;
+    lastBatchBytes = sink.length;
+    const buffer = sink.bytes.buffer;
+    const views = outcomes.map((o): WorkerSessionOutcome => {
+      if (!o.ok) return o;
+      const [start, end] = o.value as [number, number];
+      return { ok: true, value: new Uint8Array(buffer, start, end - start) };
+    });
+    return transfer(views, [buffer]);
+  }
+
+  function traced(batch: BatchRequest): boolean {
+    return batch.output === 'result' || batch.output === 'summary';
+  }
+
+  /** Counts the session on the heartbeat and reads it; a session that cannot be read is an outcome already. */
+  function prepare(
+    batch: BatchRequest,
+    current: Compiled | null,
+    raw: unknown,
+  ): { ok: true; value: unknown } | { ok: false; outcome: WorkerSessionOutcome } {
+    if (batch.heartbeat !== undefined) Atomics.add(batch.heartbeat, 0, 1);
+    if (current === null) {
+      return {
+        ok: false,
+        outcome: {
           ok: false,
           error: { sessionId: sessionIdOf(raw, batch.input), code: 'INSPECT_FAILED', message: 'no rules loaded' },
-        };
-      }
-      let session: unknown = raw;
-      if (batch.input === 'json') {
-        try {
-          session = JSON.parse(raw as string);
-        } catch (error) {
-          return {
-            ok: false,
-            error: { sessionId: null, code: 'INVALID_JSON', message: (error as Error).message },
-          };
-        }
-      }
-      if (testHooks) runTestHook(session, batch.attempt, host);
+        },
+      };
+    }
+    let session: unknown = raw;
+    if (batch.input === 'json') {
       try {
-        // Records need outcomes and evidence only; the full trace is for 'result'.
-        const result = inspect(current, session, { trace: batch.output === 'result' || batch.output === 'summary' });
-        if (batch.output === 'result') return { ok: true, value: result };
-        if (batch.output === 'summary') return { ok: true, value: summarizeInspection(current, result) };
-        if (sink !== null) {
-          const start = sink.length;
-          writeOutputRecord(current, result, sink);
-          if (scanner !== null) {
-            // the censored messages go last, inside the record's braces
-            sink.unwrite();
-            sink.text(`,"censor":${JSON.stringify(censorSession(scanner, session).messages)}}`);
-          }
-          return { ok: true, value: [start, sink.length] };
-        }
-        if (text) {
-          // The record's JSON text straight from the result (the same bytes as stringifying the record).
-          const json = outputRecordJson(current, result);
-          if (scanner === null) return { ok: true, value: json };
-          const censor = JSON.stringify(censorSession(scanner, session).messages);
-          return { ok: true, value: `${json.slice(0, -1)},"censor":${censor}}` };
-        }
-        const record = toOutputRecord(result);
-        return {
-          ok: true,
-          value: scanner === null ? record : { ...record, censor: censorSession(scanner, session).messages },
-        };
+        session = JSON.parse(raw as string);
       } catch (error) {
-        const sessionId = sessionIdOf(session, 'value');
-        if (error instanceof SessionInputError) {
-          return {
-            ok: false,
-            error: { sessionId, code: 'SESSION_INPUT', path: error.path, message: `${error.en} / ${error.zh}` },
-          };
-        }
         return {
           ok: false,
-          error: {
-            sessionId,
-            code: 'INSPECT_FAILED',
-            message: error instanceof Error ? error.message : String(error),
-          },
+          outcome: { ok: false, error: { sessionId: null, code: 'INVALID_JSON', message: (error as Error).message } },
         };
       }
-    });
+    }
+    if (testHooks) runTestHook(session, batch.attempt, host);
+    return { ok: true, value: session };
+  }
+
+  /**
+   * One session's outcome. `given` is its inspection when it was done beforehand (asynchronously), or the error that
+   * stopped it; null: inspect it here, synchronously. With a sink (utf8 output), an ok value is the [start, end) of its
+   * record in the sink.
+   */
+  function inspectOne(
+    batch: BatchRequest,
+    sink: Utf8Sink | null,
+    current: Compiled | null,
+    raw: unknown,
+    given: InspectionResult | Error | null,
+  ): WorkerSessionOutcome {
+    let session = raw;
+    if (given === null) {
+      const prepared = prepare(batch, current, raw);
+      if (!prepared.ok) return prepared.outcome;
+      session = prepared.value;
+    }
+    try {
+      if (given instanceof Error) throw given;
+      // Records need outcomes and evidence only; the full trace is for 'result'.
+      const result = given ?? inspect(current!, session, { trace: traced(batch) });
+      if (batch.output === 'result') return { ok: true, value: result };
+      if (batch.output === 'summary') return { ok: true, value: summarizeInspection(current!, result) };
+      const used: ModelUse | undefined = reportModel
+        ? (result.model ?? { modelId: model.id, fallback: false })
+        : undefined;
+      const censor = scanner === null ? undefined : censorSession(scanner, session).messages;
+      // the extras go last, inside the record's braces
+      let extras = '';
+      if (censor !== undefined) extras += `,"censor":${JSON.stringify(censor)}`;
+      if (used !== undefined) extras += `,"model":${JSON.stringify(used)}`;
+      if (sink !== null) {
+        const start = sink.length;
+        writeOutputRecord(current!, result, sink);
+        if (extras !== '') {
+          sink.unwrite();
+          sink.text(`${extras}}`);
+        }
+        return { ok: true, value: [start, sink.length] };
+      }
+      if (batch.output === 'json') {
+        // The record's JSON text straight from the result (the same bytes as stringifying the record).
+        const json = outputRecordJson(current!, result);
+        return { ok: true, value: extras === '' ? json : `${json.slice(0, -1)}${extras}}` };
+      }
+      const record = toOutputRecord(result);
+      return {
+        ok: true,
+        value: {
+          ...record,
+          ...(censor === undefined ? {} : { censor }),
+          ...(used === undefined ? {} : { model: used }),
+        },
+      };
+    } catch (error) {
+      const sessionId = sessionIdOf(session, 'value');
+      if (error instanceof SessionInputError) {
+        return {
+          ok: false,
+          error: { sessionId, code: 'SESSION_INPUT', path: error.path, message: `${error.en} / ${error.zh}` },
+        };
+      }
+      return {
+        ok: false,
+        error: {
+          sessionId,
+          code: 'INSPECT_FAILED',
+          message: error instanceof Error ? error.message : String(error),
+        },
+      };
+    }
   }
 }
 

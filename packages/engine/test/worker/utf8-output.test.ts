@@ -21,7 +21,7 @@ function session(id: string, text: string) {
 }
 
 describe('utf8 output', () => {
-  it('decodes to the json output, one buffer for the batch, past the first guess of its size', () => {
+  it('decodes to the json output, one buffer for the batch, past the first guess of its size', async () => {
     // Evidence made of three- and four-byte characters outgrows a buffer sized for mostly-ASCII text.
     const sessions = [
       session('ascii', 'ok ok ok'),
@@ -30,8 +30,8 @@ describe('utf8 output', () => {
       session('emoji', '😀'.repeat(300)),
     ];
     sessions[2] = '{not json';
-    const json = api.inspect({ sessions, input: 'json', output: 'json', attempt: 1 });
-    const utf8 = api.inspect({ sessions, input: 'json', output: 'utf8', attempt: 1 });
+    const json = await api.inspect({ sessions, input: 'json', output: 'json', attempt: 1 });
+    const utf8 = await api.inspect({ sessions, input: 'json', output: 'utf8', attempt: 1 });
     const decoder = new TextDecoder();
     expect(utf8.map((o) => (o.ok ? decoder.decode(o.value as Uint8Array) : o))).toEqual(
       json.map((o) => (o.ok ? o.value : o)),

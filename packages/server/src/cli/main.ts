@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { readServerConfig } from '../config/server-config.js';
 import { databaseReason } from '../ingest/database-refusal.js';
 import { importCommand } from './import-command.js';
+import { modelServerCommand } from './model-server-command.js';
 import { orgCreateCommand, userCreateCommand } from './people-commands.js';
 import { runCommand } from './run-command.js';
 import { workerCommand } from './worker-command.js';
@@ -11,6 +12,9 @@ const USAGE = `qcdesk — 质检控制台命令行 / the console's command line
   qcdesk import <file.jsonl> [--org <id>]   导入会话 (JSON Lines, 按 sessionId 幂等) / import sessions, idempotent on sessionId
   qcdesk run [--task <id>]                  运行启用的质检任务直到完成 / run the active QC tasks (or one) to the end
   qcdesk worker [--size <threads>]          从 Redis 队列取评估任务 (需要 REDIS_URL) / evaluate jobs from the Redis queue
+  qcdesk model-server [--port <n>] [--host <addr>] [--api-key <key>]
+                                            以 HTTP 提供内置词库模型 (默认 127.0.0.1:8400) / serve the built-in model over
+                                            HTTP (POST /classify, GET /health; docs/model-protocol.md)
   qcdesk org create <name> --admin <username> [--admin-name <name>] [--password-file <file>]
                                             新建组织、内置角色和它的第一位管理员 / a new organisation, its built-in roles
                                             and its first administrator; prints the organisation id (and, without
@@ -45,6 +49,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         const { values } = parseArgs({ args: rest, options: { size: { type: 'string' } } });
         return await workerCommand(config, values.size === undefined ? undefined : Number(values.size));
       }
+      case 'model-server':
+        return await modelServer(rest);
       case 'org':
         return await orgCommand(config, rest);
       case 'user':
@@ -73,6 +79,20 @@ function parseOr(
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
+}
+
+async function modelServer(args: readonly string[]): Promise<number> {
+  const parsed = parseOr(args, {
+    port: { type: 'string', default: '8400' },
+    host: { type: 'string', default: '127.0.0.1' },
+    'api-key': { type: 'string' },
+  });
+  if (typeof parsed === 'string') return usage(parsed);
+  const values = parsed.values as { port: string; host: string; 'api-key'?: string };
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    return usage(`--port 应为端口号 / --port must be a port number, not '${values.port}'`);
+  return modelServerCommand({ port, host: values.host, apiKey: values['api-key'] ?? null });
 }
 
 async function orgCommand(config: ReturnType<typeof readServerConfig>, args: readonly string[]): Promise<number> {

@@ -37,6 +37,12 @@ export interface ServerConfig {
   readonly allowedOrigins: readonly string[];
   /** pino log level (QCDESK_LOG_LEVEL, default info): JSON lines on stdout, every 5xx with its request id and stack */
   readonly logLevel: string;
+  /**
+   * Serve the built-in model over HTTP in process, on 127.0.0.1 at this port, as `qcdesk model-server` does: an AI
+   * platform can point at it (the demo's does). QCDESK_MODEL_SERVER_PORT; unset: 8765 with the demo data, else not
+   * served; `off`: not served.
+   */
+  readonly modelServerPort: number | null;
 }
 
 export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -58,18 +64,29 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     uploadQuotaBytes: megabytes('QCDESK_UPLOAD_QUOTA_MB', env.QCDESK_UPLOAD_QUOTA_MB, 1024),
     allowedOrigins: origins(env.QCDESK_ALLOWED_ORIGINS),
     logLevel: logLevel(env.QCDESK_LOG_LEVEL),
+    modelServerPort: modelServerPort(env),
   };
+}
+
+/** The demo's AI platform points at the model server on this port unless QCDESK_MODEL_SERVER_PORT names another. */
+export const DEMO_MODEL_SERVER_PORT = 8765;
+
+function modelServerPort(env: NodeJS.ProcessEnv): number | null {
+  const given = nonEmpty(env.QCDESK_MODEL_SERVER_PORT);
+  if (given === 'off') return null;
+  if (given === null) return env.QCDESK_DEMO === '0' ? null : DEMO_MODEL_SERVER_PORT;
+  return port(given, 'QCDESK_MODEL_SERVER_PORT');
 }
 
 function nonEmpty(value: string | undefined): string | null {
   return value === undefined || value.trim() === '' ? null : value;
 }
 
-function port(value: string | undefined): number {
+function port(value: string | undefined, name = 'PORT'): number {
   if (value === undefined || value === '') return 8080;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535)
-    throw new Error(`PORT must be a port number, not '${value}' / PORT 应为端口号`);
+    throw new Error(`${name} must be a port number, not '${value}' / ${name} 应为端口号`);
   return n;
 }
 

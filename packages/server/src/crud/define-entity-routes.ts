@@ -33,7 +33,7 @@ import {
 import { dbIds } from './ids.js';
 import { keywordMatch } from './keyword.js';
 import { pageAnswer, pickFields } from './page.js';
-import { pagedSelect, type RowOf, requireRow } from './rows.js';
+import { pagedSelect, type RowOf, readableRows, requireRow } from './rows.js';
 
 /** What every hook may use: the database, the caller, the desk's time zone. */
 export interface EntityContext {
@@ -61,6 +61,11 @@ export interface EntityRoutes<C extends EntityContract, T extends EntityTable> {
   readonly table: T;
   /** columns the filter's `keyword` searches, literally (`%` and `_` are characters) */
   readonly keywordColumns?: readonly PgColumn[];
+  /**
+   * Rows of other organisations the caller may read (a line granted to the caller's organisation): OR-ed with the
+   * owner condition on page, list and detail only, and only while those rows are live. Writes stay the owner's (404).
+   */
+  readonly sharedWith?: (auth: RequestAuth) => SQL;
   /** the filter's own conditions (organisation, `deleted` and keyword are added) */
   readonly where?: (filter: FilterOf<C>, auth: RequestAuth) => (SQL | undefined)[];
   /** /list answers at most this many rows (default: the filter's `limit`, else LIMITS.topLookup) */
@@ -127,7 +132,9 @@ export function defineEntityRoutes<C extends EntityContract, T extends EntityTab
     const deleted = (filter as { deleted?: Deleted }).deleted ?? 'NONE';
     const own = entity.where?.(filter, auth) ?? [];
     const keyword = keywordMatch(entity.keywordColumns ?? [], (filter as { keyword?: string | null }).keyword);
-    return and(eq(table.organizationId, auth.organizationId), eq(table.deleted, deleted), keyword, ...own)!;
+    const owner = eq(table.organizationId, auth.organizationId);
+    const tenancy = entity.sharedWith === undefined ? owner : readableRows(table, auth, entity.sharedWith(auth));
+    return and(tenancy, eq(table.deleted, deleted), keyword, ...own)!;
   };
   const records = async (rows: RowOf<T>[], auth: RequestAuth) =>
     (await entity.records(rows, context(auth))) as Record<string, unknown>[];
@@ -192,7 +199,7 @@ export function defineEntityRoutes<C extends EntityContract, T extends EntityTab
     },
     async ({ query, auth }) => {
       const id = (query as Record<string, string>)[contract.detailParam]!;
-      const row = await requireRow(db, table, auth, id, name);
+      const row = await requireRow(db, table, auth, id, name, { shared: entity.sharedWith?.(auth) });
       if (entity.detail !== undefined) return entity.detail(row, context(auth));
       return (await records([row], auth))[0];
     },

@@ -8,6 +8,7 @@ import type { ServerConfig } from '../config/server-config.js';
 import type { Database } from '../db/connect.js';
 import { aiPlatformRoutes } from '../routes/ai-platform/index.js';
 import { aiResultRoutes, overviewRoute } from '../routes/ai-result/index.js';
+import { appRoutes } from '../routes/app/index.js';
 import { authRoutes } from '../routes/auth/index.js';
 import { censorBanRoutes } from '../routes/censor-ban/index.js';
 import { censorLogRoutes } from '../routes/censor-log/index.js';
@@ -15,6 +16,7 @@ import { chatbotRoutes } from '../routes/chatbot/index.js';
 import { complaintRoutes } from '../routes/complaint/index.js';
 import { csAgentRoutes } from '../routes/cs-agent/index.js';
 import { csGroupRoutes } from '../routes/cs-group/index.js';
+import { csLineRoutes } from '../routes/cs-line/index.js';
 import { csTimeRoutes } from '../routes/cs-time/index.js';
 import { docsRoutes } from '../routes/docs/index.js';
 import { fileRoutes } from '../routes/files/index.js';
@@ -23,6 +25,8 @@ import { qcRuleRoutes } from '../routes/qc-rule/index.js';
 import { qcSchemeRoutes } from '../routes/qc-scheme/index.js';
 import { qcTaskRoutes } from '../routes/qc-task/index.js';
 import { sessionRoutes } from '../routes/sessions/index.js';
+import { spaceRoutes } from '../routes/space/index.js';
+import { taskKindRoutes } from '../routes/task-kind/index.js';
 import { peopleRoutes } from '../routes/users/index.js';
 import { attachTaskRunner } from '../tasks/attach-task-runner.js';
 import { ApiError, errorBody, languageOf } from './api-error.js';
@@ -111,6 +115,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // chatbots and the AI platforms they call
   await app.register(aiPlatformRoutes);
   await app.register(chatbotRoutes);
+  // the spaces, ticket kinds and apps that lines and chatbots point at
+  await app.register(spaceRoutes);
+  await app.register(taskKindRoutes);
+  await app.register(appRoutes);
+  // service lines, their authorisation panels and the satisfaction check
+  await app.register(csLineRoutes);
   await app.register(censorBanRoutes);
   await app.register(censorLogRoutes);
   await app.register(peopleRoutes);

@@ -57,7 +57,7 @@ export async function createMissingStaff(
  * The table's id sequence moves to its largest id if it is behind, never back (`greatest`; marked called, so the
  * next id is one more — also on a fresh sequence whose first id an import just took).
  */
-async function moveSequencePast(tx: Queryable, table: 'cs_agents' | 'cs_groups'): Promise<void> {
+export async function moveSequencePast(tx: Queryable, table: 'cs_agents' | 'cs_groups' | 'cs_lines'): Promise<void> {
   const sequence = `${table}_id_seq`;
   await tx.execute(
     sql.raw(

@@ -5,6 +5,7 @@ import type { Database } from '../db/connect.js';
 import { censorLogs } from '../db/schema/censor-log.js';
 import { qcTaskSessions } from '../db/schema/qc-tasks.js';
 import { chatMessages, chatSessions } from '../db/schema/sessions.js';
+import { createMissingLines } from './create-missing-lines.js';
 import { createMissingStaff } from './create-missing-staff.js';
 import { DatabaseUnavailableError, databaseReason, isRecordRefusal, isWorthRetrying } from './database-refusal.js';
 import type { NormalizedSession } from './session-record.js';
@@ -104,8 +105,13 @@ async function writeBatch(
       })
       // xmax is 0 for a freshly inserted row and the locking transaction's id for an updated one
       .returning({ id: chatSessions.id, sessionId: chatSessions.sessionId, inserted: sql<boolean>`(xmax = 0)` });
-    // the agents and groups the sessions name exist as records (created here when missing)
+    // the agents, groups and lines the sessions name exist as records (created here when missing)
     await createMissingStaff(
+      tx,
+      organizationId,
+      sessions.map((s) => s.session),
+    );
+    await createMissingLines(
       tx,
       organizationId,
       sessions.map((s) => s.session),

@@ -1,4 +1,4 @@
-import type { OutputRecord, SessionError } from '@qcdesk/engine';
+import type { ModelConfig, ModelUse, OutputRecord, SessionError } from '@qcdesk/engine';
 
 /** A session as the engine reads it: the console's stored messages, in order. */
 export interface EngineSession {
@@ -24,6 +24,11 @@ export interface EvaluationJob {
   readonly rules: readonly unknown[];
   /** sensitive-word libraries to scan with, if any (`{libraries, options}`, see tasks/censor-libraries.ts) */
   readonly libraries?: unknown;
+  /**
+   * The organisation's model for the model operators (models/qc-model.ts); the provider is built in the worker. A
+   * remote one carries its address and key, so with Redis they travel in the job (as the sessions do).
+   */
+  readonly model?: ModelConfig;
   readonly sessions: readonly EngineSession[];
 }
 
@@ -33,6 +38,8 @@ export type EvaluatedRecord = OutputRecord & {
     readonly message: number;
     readonly words: readonly { readonly banId: string | number }[];
   }[];
+  /** which model answered the model operators, when the job had a model and the rules have model operators */
+  readonly model?: ModelUse;
 };
 
 /** Per session, in input order: the engine's record, or why there is none. */

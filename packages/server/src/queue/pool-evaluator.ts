@@ -22,7 +22,7 @@ export function createPoolEvaluator(options: PoolEvaluatorOptions = {}): Evaluat
     pool ??= createPool({ size });
     if (loadedKey !== job.key) {
       loadedKey = null;
-      const loaded = await pool.load(job.rules, job.scheme, job.libraries);
+      const loaded = await pool.load(job.rules, job.scheme, job.libraries, job.model);
       if (!loaded.ok) {
         const e = loaded.error;
         const rule = e.ruleId === null ? '' : `rule ${e.ruleId} `;

@@ -4,7 +4,9 @@ import { ALL_PERMISSIONS } from '../auth/permissions.js';
 import type { Queryable } from '../crud/entity-table.js';
 import type { Database } from '../db/connect.js';
 import { organizations, roles, userRoles, users } from '../db/schema/index.js';
+import { createDefaultApp } from '../routes/app/default-app.js';
 
+/** A bare organisation row (tests, and stores of older schemas): setUpOrganization makes a whole one. */
 export async function createOrganization(db: Database, name: string): Promise<number> {
   const [row] = await db.insert(organizations).values({ name }).returning({ id: organizations.id });
   return row!.id;
@@ -117,8 +119,8 @@ export interface NewOrganization {
 }
 
 /**
- * A new organisation as the first start and `qcdesk org create` make it: the organisation, the built-in roles and
- * its first administrator (holding the admin role). Run it in a transaction: all or nothing.
+ * A new organisation as the first start and `qcdesk org create` make it: the organisation, its default app, the
+ * built-in roles and its first administrator (holding the admin role). Run it in a transaction: all or nothing.
  */
 export async function setUpOrganization(
   db: Queryable,
@@ -134,6 +136,7 @@ export async function setUpOrganization(
     .values({ name: spec.name, seedSteps: spec.seedSteps ?? null })
     .returning();
   const organizationId = organization!.id;
+  await createDefaultApp(db, organizationId);
   const roleIds: Record<BuiltInRole, number> = { admin: 0, inspector: 0, supervisor: 0, agent: 0 };
   for (const key of Object.keys(BUILT_IN_ROLES) as BuiltInRole[])
     roleIds[key] = await createRole(db, organizationId, BUILT_IN_ROLES[key]);

@@ -5,6 +5,7 @@ import { aiResults, manualResults } from '../db/schema/qc-results.js';
 import { qcTaskSessions, qcTasks } from '../db/schema/qc-tasks.js';
 import { chatSessions } from '../db/schema/sessions.js';
 import { BULK_ROWS, refreshStatistics } from '../db/statistics.js';
+import { type QcModel, qcModelOf } from '../models/qc-model.js';
 import type { Evaluator } from '../queue/evaluation.js';
 import { type ActiveLibraries, loadActiveLibraries } from './censor-libraries.js';
 import { loadSchemeDefinition, type SchemeDefinition } from './scheme-definition.js';
@@ -89,7 +90,9 @@ export async function runTask(
     for (;;) {
       // read again each pass: a library switched on or changed meanwhile scans the sessions still to come
       const libraries = def.targetType === 'PERSON' ? null : await loadActiveLibraries(db, task.organizationId);
-      const result = await onePass(db, evaluator, task, def, libraries, counting);
+      // and the model: a platform added or moved to the trash meanwhile answers the sessions still to come
+      const model = def.targetType === 'PERSON' ? null : await qcModelOf(db, task.organizationId);
+      const result = await onePass(db, evaluator, task, def, { libraries, model }, counting);
       if (result === 'STOPPED') return await finish(db, taskId, 'IDLE', null, 'STOPPED');
       if (result === 0) break;
     }
@@ -131,7 +134,7 @@ async function onePass(
   evaluator: Evaluator,
   task: TaskRow,
   def: SchemeDefinition,
-  libraries: ActiveLibraries | null,
+  { libraries, model }: { libraries: ActiveLibraries | null; model: QcModel | null },
   options: RunOptions,
 ): Promise<number | 'STOPPED'> {
   let cursor = 0;
@@ -150,11 +153,12 @@ async function onePass(
           sessions,
           await evaluator.evaluate(
             {
-              // the workers recompile when the scheme, its rules or the libraries change
-              key: libraries?.input ? `${def.key}.${libraries.key}` : def.key,
+              // the workers recompile when the scheme, its rules, the libraries or the model change
+              key: [def.key, libraries?.input ? libraries.key : '', model?.key ?? ''].join('.'),
               scheme: def.engineScheme,
               rules: def.engineRules,
               ...(libraries?.input ? { libraries: libraries.input } : {}),
+              ...(model === null ? {} : { model: model.config }),
               sessions: sessions.map((s) => s.engine),
             },
             options.signal,

@@ -107,6 +107,8 @@ export async function writeAiChunk(
         isVeto: record.isVeto ?? false,
         resultRules: resultRulesOf(record, s, def),
         censorBanIds: censorBanIdsOf(record),
+        modelId: record.model?.modelId ?? null,
+        modelFallback: record.model?.fallback ?? false,
       });
     });
     const reviewed = await reviewedResults(
@@ -162,6 +164,8 @@ const AI_COLUMNS = [
   'reviewScore',
   'reviewVeto',
   'censorBanIds',
+  'modelId',
+  'modelFallback',
   'schemeName',
   'taskId',
 ] as const;

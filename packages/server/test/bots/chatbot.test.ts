@@ -7,6 +7,8 @@ let t: TestApp;
 let admin: Caller;
 let outsider: Caller;
 let platformId: string;
+/** two knowledge bases of the organisation */
+let kb: [string, string];
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -17,6 +19,9 @@ beforeAll(async () => {
       admin.post('/v3/feed/ai-platform/create', { name: '客服大模型', provider: 'HTTP', baseUrl: 'http://a.test' }),
     )
   ).id;
+  const space = async (name: string) =>
+    (await ok(admin.post('/v3/feed/space/create', { name, type: 'CS_KB' }))).id as string;
+  kb = [await space('商品知识库'), await space('售后知识库')];
 }, 60_000);
 afterAll(async () => t?.close());
 
@@ -27,7 +32,7 @@ const detail = (chatbotId: string) => ok(admin.post('/v3/chats/chatbot/detail', 
 describe('chatbots: the platform', () => {
   it('answers the platform’s name with the bot, and its new name after a rename', async () => {
     const { id } = await ok(
-      create({ name: '售前', nick: '小助手', platformId, outerId: 'app-1', spaceIds: ['3', '3', '9'] }),
+      create({ name: '售前', nick: '小助手', platformId, outerId: 'app-1', spaceIds: [kb[0], kb[0], kb[1]] }),
     );
     const bot = await detail(id);
     expect(bot).toMatchObject({
@@ -36,10 +41,10 @@ describe('chatbots: the platform', () => {
       platformId,
       platformName: '客服大模型',
       outerId: 'app-1',
-      spaceIds: ['3', '9'],
+      spaceIds: kb,
       spaces: [
-        { spaceId: '3', spaceName: null },
-        { spaceId: '9', spaceName: null },
+        { spaceId: kb[0], spaceName: '商品知识库' },
+        { spaceId: kb[1], spaceName: '售后知识库' },
       ],
       lines: [],
     });
@@ -60,6 +65,28 @@ describe('chatbots: the platform', () => {
     const foreign = await create({ name: '机器人', nick: '小助手', platformId }, 'en', outsider);
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json()).toMatchObject({ field: 'platformId', message: `AI platform ${platformId} not found` });
+  });
+
+  it('keeps a platform its live bots call out of the trash (400 naming them), and lets it go once they moved', async () => {
+    const used = (await ok(admin.post('/v3/feed/ai-platform/create', { name: '在用平台', provider: 'BUILTIN' }))).id;
+    const bot = (await ok(create({ name: '在用机器人', nick: '在用', platformId: used }))).id as string;
+    const refused = await admin.post('/v3/feed/ai-platform/delete', { ids: [used], deleted: 'TRASH' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'PLATFORM_IN_USE',
+      field: 'ids[0]',
+      message: 'AI 平台“在用平台”仍被机器人 在用机器人 使用，请先为它们换一个平台再删除',
+    });
+    const en = await admin.post('/v3/feed/ai-platform/delete', { ids: [used], deleted: 'TRASH' }, { lang: 'en' });
+    expect(en.json().message).toBe(
+      'AI platform "在用平台" is still used by the chatbots 在用机器人; move them to another platform first',
+    );
+    expect((await ok(admin.post('/v3/feed/ai-platform/detail', {}, { query: { platformId: used } }))).deleted).toBe(
+      'NONE',
+    );
+    // a bot in the trash no longer holds it
+    await ok(admin.post('/v3/chats/chatbot/delete', { ids: [bot], deleted: 'TRASH' }));
+    await ok(admin.post('/v3/feed/ai-platform/delete', { ids: [used], deleted: 'TRASH' }));
   });
 
   it('filters by platformId, outerId and mode', async () => {

@@ -1,10 +1,12 @@
 import { qcTaskContract } from '@qcdesk/contracts';
+import { deskSessions } from '../tasks/fixtures.js';
 import { describeCrudEntity } from './describe-crud-entity.js';
 
 describeCrudEntity({
   contract: qcTaskContract,
-  // a task needs a live TEXT scheme of its organisation
+  // a task needs a live TEXT scheme and live lines of its organisation (an import makes lines 1 and 2)
   prepare: async (admin) => {
+    await admin.post('/v3/chats/session/import', deskSessions(3));
     const res = await admin.post('/v3/chats/qc-scheme/create', { name: '任务用方案', type: 'TEXT', targetType: 'AI' });
     return { schemeId: (res.json() as { id: string }).id };
   },

@@ -20,6 +20,7 @@ import {
   crudPath,
   csAgentContract,
   csGroupContract,
+  csLineContract,
   csTimeContract,
   type EntityContract,
   PERMISSION_KEYS,
@@ -30,12 +31,15 @@ import {
   ROUTE_PERMISSIONS,
   type RouteAccess,
   roleContract,
+  spaceContract,
+  taskKindContract,
   userContract,
 } from '@qcdesk/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { routeRegistry } from '../../src/http/define-route.js';
+import { createDefaultApp } from '../../src/routes/app/index.js';
 import { type Caller, organisationWith } from '../helpers/accounts.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { uploadFile } from '../helpers/uploads.js';
@@ -97,6 +101,15 @@ interface Home {
   platformVersion: number;
   chatbotId: string;
   chatbotVersion: number;
+  /** a ticket kind of the home organisation, a ticket space listing it, and the organisation's app */
+  kindId: string;
+  kindVersion: number;
+  spaceId: string;
+  spaceVersion: number;
+  appId: string;
+  /** a service line of the home organisation (bound to its app) */
+  lineId: string;
+  lineVersion: number;
 }
 let home: Home;
 
@@ -597,6 +610,15 @@ const TABLE: Record<Served, RouteCase> = {
       foreign: creates('an AI platform'),
     },
   }),
+  '/v3/feed/ai-platform/classify': {
+    bad: () => ({ body: { task: 'CUSTOMER_CHECK_MODEL', texts: [5] }, field: 'texts[0]' }),
+    // the home organisation's HTTP platform is not the outsider's: its texts go to its own (built-in) model
+    foreign: () => ({
+      body: { task: 'CUSTOMER_CHECK_MODEL', texts: ['我要投诉'] },
+      expect: 200,
+      check: (answer) => expect(answer).toMatchObject({ modelId: 'builtin-lexicon', builtin: true, fallback: false }),
+    }),
+  },
   ...crudCases(chatbotContract, {
     id: (h) => h.chatbotId,
     version: (h) => h.chatbotVersion,
@@ -611,6 +633,63 @@ const TABLE: Record<Served, RouteCase> = {
       }),
     },
   }),
+  ...crudCases(taskKindContract, {
+    id: (h) => h.kindId,
+    version: (h) => h.kindVersion,
+    save: () => ({ name: '改名' }),
+    create: {
+      bad: () => ({ body: { name: '模版', taskCode: 5 }, field: 'taskCode' }),
+      foreign: creates('a ticket kind'),
+    },
+  }),
+  '/v3/feed/task-kind/space/kinds': {
+    bad: () => ({ query: {}, field: 'spaceId' }),
+    foreign: (h) => ({ query: { spaceId: h.spaceId }, expect: 404 }),
+  },
+  ...crudCases(spaceContract, {
+    id: (h) => h.spaceId,
+    version: (h) => h.spaceVersion,
+    save: () => ({ name: '改名', type: 'TICKET' }),
+    create: {
+      bad: () => ({ body: { name: '空间', type: 'TICKET', kindIds: [5] }, field: 'kindIds[0]' }),
+      // the ticket kind is a reference of the body: another organisation's is a field error
+      foreign: (h) => ({
+        body: { name: '空间', type: 'TICKET', kindIds: [h.kindId] },
+        expect: 400,
+        field: 'kindIds[0]',
+      }),
+    },
+  }),
+  ...crudCases(csLineContract, {
+    id: (h) => h.lineId,
+    version: (h) => h.lineVersion,
+    save: () => ({ name: '改名' }),
+    create: {
+      bad: () => ({ body: { name: '线路', code: 5 }, field: 'code' }),
+      // the records a line binds are references of the body: another organisation's app is a field error
+      foreign: (h) => ({ body: { name: '线路', appId: h.appId }, expect: 400, field: 'appId' }),
+    },
+  }),
+  '/v3/chats/cs-line/auth/page': {
+    bad: (h) => ({ body: { targetId: h.lineId, memberType: 'ALL' }, field: 'memberType' }),
+    foreign: (h) => ({ body: { targetId: h.lineId, memberType: 'STAFF' }, expect: 404 }),
+  },
+  '/v3/chats/cs-line/auth/apply': {
+    bad: (h) => ({ body: { targetId: h.lineId, memberType: 'STAFF', add: [5] }, field: 'add[0]' }),
+    foreign: (h) => ({ body: { targetId: h.lineId, memberType: 'STAFF', add: [] }, expect: 404 }),
+  },
+  '/v3/chats/score-config/check-issue': {
+    bad: () => ({ query: {}, field: 'lineId' }),
+    foreign: (h) => ({ query: { lineId: h.lineId }, expect: 404 }),
+  },
+  '/v3/users/app/list/top': {
+    bad: () => ({ body: { types: 'FRONT' }, field: 'types' }),
+    foreign: (h) => ({
+      body: {},
+      expect: 200,
+      check: (answer) => expect(answer.map((a: Json) => a.id)).not.toContain(h.appId),
+    }),
+  },
   '/v3/system/censor-log/page': {
     bad: () => ({ body: { lineId: 5 }, field: 'lineId' }),
     foreign: () => ({ body: { lineId: '1' }, query: { page: '1', size: '100' }, expect: 200, check: noRecords }),
@@ -785,12 +864,31 @@ beforeAll(async () => {
     platform: await ok(admin.post('/v3/feed/ai-platform/detail', {}, { query: { platformId } })),
     chatbot: await ok(admin.post('/v3/chats/chatbot/detail', {}, { query: { chatbotId } })),
   };
+  // the spaces and ticket kinds lines point at, and the home organisation's app
+  const { id: kindId } = await ok(admin.post('/v3/feed/task-kind/create', { name: '投诉处理', code: 'COMPLAINT' }));
+  const { id: spaceId } = await ok(
+    admin.post('/v3/feed/space/create', { name: '售后工单', type: 'TICKET', kindIds: [kindId] }),
+  );
+  const spaceRecords = {
+    kind: await ok(admin.post('/v3/feed/task-kind/detail', {}, { query: { kindId } })),
+    space: await ok(admin.post('/v3/feed/space/detail', {}, { query: { spaceId } })),
+  };
+  const appId = String(await createDefaultApp(t.database.db, Number(staffing.me.organisation.id)));
+  const { id: lineId } = await ok(admin.post('/v3/chats/cs-line/create', { name: '售前线路', appId }));
+  const line = await ok(admin.post('/v3/chats/cs-line/detail', {}, { query: { lineId } }));
   // the log's background jobs: a rescan and an export
   const { jobId: rescanJobId } = await ok(
     admin.post('/v3/system/censor-log/rescan', { timeFrom: '2024-05-01', timeTo: '2024-05-01' }),
   );
   const { jobId: exportJobId } = await ok(admin.post('/v3/system/censor-log/export', { lineId: '1', format: 'CSV' }));
   home = {
+    kindId,
+    kindVersion: spaceRecords.kind.version,
+    spaceId,
+    spaceVersion: spaceRecords.space.version,
+    appId,
+    lineId,
+    lineVersion: line.version,
     platformId,
     platformVersion: bots.platform.version,
     chatbotId,
@@ -945,6 +1043,9 @@ describe("another organisation's ids", () => {
       sessions: (await ok(admin.post('/v3/chats/session/list', {}))).length,
       user: await q('/v3/users/user/detail', { userId: home.userId }),
       role: await q('/v3/users/role/detail', { roleId: home.roleId }),
+      space: await q('/v3/feed/space/detail', { spaceId: home.spaceId }),
+      kind: await q('/v3/feed/task-kind/detail', { kindId: home.kindId }),
+      line: await q('/v3/chats/cs-line/detail', { lineId: home.lineId }),
     };
   };
   let before: Awaited<ReturnType<typeof snapshot>>;

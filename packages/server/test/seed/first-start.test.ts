@@ -78,12 +78,15 @@ describe('first start', () => {
     // the areas' steps run in the order their modules load; qc-config always first
     const steps = [
       'assessments',
+      'bots',
       'censor-libraries',
       'chat-images',
       'desk-staffing',
+      'lines',
       'qc-config',
       'second-organisation',
       'sessions',
+      'spaces',
     ];
     expect(stepsWhenProbed![0]).toBe('qc-config');
     expect([...stepsWhenProbed!].sort()).toEqual(steps);

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csLines } from '../../src/db/schema/lines.js';
 import { anonymous, type Caller, organisationWith } from '../helpers/accounts.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { type AiSchemeFixture, activeTask, aiScheme, deskSessions, ok } from './fixtures.js';
@@ -8,16 +9,22 @@ let t: TestApp;
 let admin: Caller;
 let viewer: Caller;
 let outsider: Caller;
+let homeOrganizationId: number;
+let outsiderOrganizationId: number;
 let scheme: AiSchemeFixture;
 const N = 60;
 
 beforeAll(async () => {
   t = await startTestApp({ redisUrl: null });
-  ({ admin, viewer } = await organisationWith(t, 'task-home', {
+  ({
+    organizationId: homeOrganizationId,
+    admin,
+    viewer,
+  } = await organisationWith(t, 'task-home', {
     admin: ['*'],
     viewer: ['qc-task.view'],
   }));
-  ({ outsider } = await organisationWith(t, 'task-away', { outsider: ['*'] }));
+  ({ organizationId: outsiderOrganizationId, outsider } = await organisationWith(t, 'task-away', { outsider: ['*'] }));
   await ok(admin.post('/v3/chats/session/import', deskSessions(N)));
   scheme = await aiScheme(admin);
   // a fresh database and app take long on a busy machine (PGlite compiles and migrates in this process)
@@ -80,6 +87,47 @@ describe('QC task save, detail, list', () => {
     });
     expect(theirs.statusCode).toBe(400);
     expect(theirs.json()).toMatchObject({ field: 'schemeId', message: `schemeId：质检方案 ${scheme.schemeId} 不存在` });
+  });
+
+  it('takes only live lines of the organisation (400 naming lineIds[i]), each with its record’s name', async () => {
+    const db = t.database.db;
+    // a line of another organisation, and one of ours in the trash
+    const [foreign] = await db
+      .insert(csLines)
+      .values({ organizationId: outsiderOrganizationId, name: '别家线路' })
+      .returning({ id: csLines.id });
+    const [trashed] = await db
+      .insert(csLines)
+      .values({ organizationId: homeOrganizationId, name: '停用线路', deleted: 'TRASH' })
+      .returning({ id: csLines.id });
+    const create = (lineIds: string[], lang?: 'en') =>
+      admin.post(
+        '/v3/chats/qc-task/create',
+        { name: '线路校验', type: 'OFFLINE_TEXT', schemeId: scheme.schemeId, lineIds },
+        lang === undefined ? {} : { lang },
+      );
+    for (const [lineIds, field, id] of [
+      [['1', '99'], 'lineIds[1]', '99'],
+      [[String(foreign!.id)], 'lineIds[0]', String(foreign!.id)],
+      [['2', String(trashed!.id)], 'lineIds[1]', String(trashed!.id)],
+    ] as const) {
+      const refused = await create([...lineIds]);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ code: 'INVALID_FIELD', field, message: `${field}：服务线路 ${id} 不存在` });
+    }
+    expect((await create(['99'], 'en')).json().message).toBe('lineIds[0]: service line 99 not found');
+
+    const { id } = await ok(create(['2', '1']));
+    await db
+      .update(csLines)
+      .set({ name: '电信微博线路' })
+      .where(and(eq(csLines.organizationId, homeOrganizationId), eq(csLines.id, 2)));
+    const detail = await ok(admin.post('/v3/chats/qc-task/detail', {}, { query: { taskId: id } }));
+    expect(detail.lines).toEqual([
+      { lineId: '2', lineName: '电信微博线路' },
+      { lineId: '1', lineName: '支付微博' },
+    ]);
+    await ok(admin.post('/v3/chats/qc-task/delete', { ids: [id], deleted: 'TRASH' }));
   });
 
   it('answers 403 without qc-task.edit, 401 signed out, 404 for a task of another organisation', async () => {

@@ -18,7 +18,6 @@ export const botsZh = {
   'chatbot.outerId': 'AI 应用 ID',
   'chatbot.platform': 'AI 平台',
   'chatbot.spaces': '知识库',
-  'chatbot.spaceIds': '知识库空间 ID（多个用逗号分隔）',
   'chatbot.lines': '绑定线路',
 } as const;
 
@@ -41,6 +40,5 @@ export const botsEn: Record<keyof typeof botsZh, string> = {
   'chatbot.outerId': 'AI application ID',
   'chatbot.platform': 'AI platform',
   'chatbot.spaces': 'Knowledge bases',
-  'chatbot.spaceIds': 'Knowledge-base space IDs (comma separated)',
   'chatbot.lines': 'Bound lines',
 };

@@ -5,6 +5,7 @@ export * from './censor.js';
 export * from './censor-log.js';
 export * from './desk-staffing.js';
 export * from './files.js';
+export * from './lines.js';
 export * from './qc-config.js';
 export * from './qc-overview.js';
 export * from './qc-results.js';

@@ -97,6 +97,12 @@ export const aiResults = pgTable(
     reviewVeto: boolean('review_veto').notNull().default(false),
     isComplaint: boolean('is_complaint').notNull().default(false),
     comments: text('comments'),
+    /**
+     * The model that answered the scheme's model operators (the AI platform's name, or `builtin-lexicon`); null when
+     * the scheme has none. `model_fallback`: the platform failed and the built-in model answered in its place.
+     */
+    modelId: text('model_id'),
+    modelFallback: boolean('model_fallback').notNull().default(false),
     ...entityColumns(),
   },
   (t) => [

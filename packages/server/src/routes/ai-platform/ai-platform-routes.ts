@@ -1,10 +1,13 @@
-import { type AiPlatformSave, aiPlatformContract, maskApiKey } from '@qcdesk/contracts';
-import { eq } from 'drizzle-orm';
+import { type AiPlatformSave, aiPlatformContract, type DeleteBody, maskApiKey } from '@qcdesk/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { auditFields } from '../../crud/audit-fields.js';
-import { defineEntityRoutes } from '../../crud/define-entity-routes.js';
+import { defineEntityRoutes, type EntityContext } from '../../crud/define-entity-routes.js';
+import { dbIds } from '../../crud/ids.js';
 import type { RowOf } from '../../crud/rows.js';
-import { aiPlatforms } from '../../db/schema/index.js';
+import { aiPlatforms, chatbots } from '../../db/schema/index.js';
+import { ApiError } from '../../http/api-error.js';
+import { classifyRoute } from './classify-route.js';
 
 type PlatformRow = RowOf<typeof aiPlatforms>;
 
@@ -33,7 +36,13 @@ export async function aiPlatformRoutes(app: FastifyInstance): Promise<void> {
         apiKey: keptApiKey(body, stored?.apiKey ?? null),
       }),
     },
+    delete: {
+      refuse: async (body, context) => {
+        if (body.deleted === 'TRASH') await refusePlatformsInUse(context, body);
+      },
+    },
   });
+  classifyRoute(app);
 }
 
 /**
@@ -60,4 +69,37 @@ export function platformRecord(row: PlatformRow, timeZone: string) {
     deleted: row.deleted,
     ...auditFields(row, timeZone),
   };
+}
+
+/**
+ * A platform its live chatbots still call cannot go to the trash: the bots would answer from nothing. The caller is
+ * told which bots to move first.
+ */
+async function refusePlatformsInUse({ db, auth }: EntityContext, body: DeleteBody): Promise<void> {
+  const keys = dbIds(body.ids);
+  const uses = await db
+    .select({ platformId: chatbots.platformId, platformName: aiPlatforms.name, botName: chatbots.name })
+    .from(chatbots)
+    .innerJoin(aiPlatforms, eq(aiPlatforms.id, chatbots.platformId))
+    .where(
+      and(
+        inArray(chatbots.platformId, keys),
+        eq(chatbots.organizationId, auth.organizationId),
+        eq(chatbots.deleted, 'NONE'),
+      ),
+    )
+    .orderBy(chatbots.id);
+  const first = uses[0];
+  if (first === undefined) return;
+  const bots = uses.filter((u) => u.platformId === first.platformId).map((u) => u.botName);
+  const shown = bots.slice(0, 5);
+  const zhMore = bots.length > shown.length ? ` 等 ${bots.length} 个` : '';
+  const enMore = bots.length > shown.length ? ` and ${bots.length - shown.length} more` : '';
+  throw new ApiError(
+    400,
+    'PLATFORM_IN_USE',
+    `AI 平台“${first.platformName}”仍被机器人 ${shown.join('、')}${zhMore} 使用，请先为它们换一个平台再删除`,
+    `AI platform "${first.platformName}" is still used by the chatbots ${shown.join(', ')}${enMore}; move them to another platform first`,
+    `ids[${keys.indexOf(first.platformId!)}]`,
+  );
 }

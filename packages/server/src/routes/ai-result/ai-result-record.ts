@@ -49,6 +49,8 @@ export function aiResultRecord(
     satisfaction: row.satisfaction,
     resolved: row.resolved,
     censorBanIds: row.censorBanIds.map(String),
+    modelId: row.modelId,
+    modelFallback: row.modelFallback,
     rules: resultRules,
     resultRules,
     manualScore: manual?.manualScore ?? null,

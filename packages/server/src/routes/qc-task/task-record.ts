@@ -19,8 +19,18 @@ export function progressRecord(row: TaskRow, counts: TaskCounts, timeZone: strin
   };
 }
 
-/** A QC task (tickets spec §3 "QC task") with its scheme's name and its run's progress. */
-export function taskRecord(row: TaskRow, schemeName: string | null, counts: TaskCounts, timeZone: string) {
+/**
+ * A QC task (tickets spec §3 "QC task") with its scheme's name, its lines' current names (those kept at save when a
+ * line record is missing) and its run's progress.
+ */
+export function taskRecord(
+  row: TaskRow,
+  schemeName: string | null,
+  lineNames: ReadonlyMap<number, string>,
+  counts: TaskCounts,
+  timeZone: string,
+) {
+  const savedNames = new Map(row.lines.map((l) => [l.lineId, l.lineName]));
   return {
     id: String(row.id),
     name: row.name,
@@ -29,7 +39,10 @@ export function taskRecord(row: TaskRow, schemeName: string | null, counts: Task
     schemeId: String(row.schemeId),
     schemeName,
     lineIds: row.lineIds.map(String),
-    lines: row.lines.map((l) => ({ lineId: String(l.lineId), lineName: l.lineName })),
+    lines: row.lineIds.map((lineId) => ({
+      lineId: String(lineId),
+      lineName: lineNames.get(lineId) ?? savedNames.get(lineId) ?? '',
+    })),
     endTime: formatTime(row.endTime, timeZone),
     version: row.version,
     deleted: row.deleted,

@@ -7,7 +7,7 @@ import {
   qcTaskContract,
   qcTaskProgressSchema,
 } from '@qcdesk/contracts';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineEntityRoutes } from '../../crud/define-entity-routes.js';
@@ -17,12 +17,11 @@ import { requireRow } from '../../crud/rows.js';
 import type { Database } from '../../db/connect.js';
 import { qcSchemes } from '../../db/schema/qc-config.js';
 import { qcTaskSessions, qcTasks } from '../../db/schema/qc-tasks.js';
-import { chatSessions } from '../../db/schema/sessions.js';
-import { ApiError } from '../../http/api-error.js';
 import { defineRoute, noBody } from '../../http/define-route.js';
 import type { RequestAuth } from '../../http/request-auth.js';
 import { parseTime } from '../../http/time-zone.js';
 import { taskCount, taskCounts } from '../../tasks/task-progress.js';
+import { fieldError, lineNames, taskLines } from './task-lines.js';
 import { progressRecord, TASK, type TaskRow, taskRecord } from './task-record.js';
 
 const tags = ['qc-task'];
@@ -30,7 +29,7 @@ const tags = ['qc-task'];
 /** QC tasks: the contract's page, list, detail, create, change, status and delete, plus progress and rerun. */
 export async function qcTaskRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app.deps;
-  const records = async (rows: TaskRow[], timeZone: string) => {
+  const records = async (rows: TaskRow[], organizationId: number, timeZone: string) => {
     const counts = await taskCounts(
       db,
       rows.map((r) => r.id),
@@ -39,7 +38,12 @@ export async function qcTaskRoutes(app: FastifyInstance): Promise<void> {
       db,
       rows.map((r) => r.schemeId),
     );
-    return rows.map((r) => taskRecord(r, names.get(r.schemeId) ?? null, counts.get(r.id)!, timeZone));
+    const lines = await lineNames(
+      db,
+      organizationId,
+      rows.flatMap((r) => r.lineIds),
+    );
+    return rows.map((r) => taskRecord(r, names.get(r.schemeId) ?? null, lines, counts.get(r.id)!, timeZone));
   };
 
   defineEntityRoutes(app, qcTaskContract, {
@@ -50,7 +54,7 @@ export async function qcTaskRoutes(app: FastifyInstance): Promise<void> {
       filter.status ? eq(qcTasks.status, filter.status) : undefined,
     ],
     listLimit: LIMITS.pageSizeMax,
-    records: (rows, { timeZone }) => records(rows, timeZone),
+    records: (rows, { auth, timeZone }) => records(rows, auth.organizationId, timeZone),
     summaries: {
       page: 'QC tasks a page at a time (keyword, type, status), newest change first, each with its progress',
       list: `QC tasks matching the filters (at most ${LIMITS.pageSizeMax})`,
@@ -140,21 +144,6 @@ async function schemeNames(db: Database, ids: number[]): Promise<Map<number, str
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-/** The lines' names as the sessions of those lines carry them (there is no line table in this server yet). */
-async function lineRefs(db: Queryable, organizationId: number, lineIds: number[]) {
-  const rows = await db
-    .selectDistinctOn([chatSessions.lineId], { lineId: chatSessions.lineId, lineName: chatSessions.lineName })
-    .from(chatSessions)
-    .where(and(eq(chatSessions.organizationId, organizationId), inArray(chatSessions.lineId, lineIds)))
-    .orderBy(chatSessions.lineId, desc(chatSessions.id));
-  const names = new Map(rows.map((r) => [r.lineId, r.lineName]));
-  return lineIds.map((lineId) => ({ lineId, lineName: names.get(lineId) ?? '' }));
-}
-
-function fieldError(field: string, zh: string, en: string): ApiError {
-  return ApiError.badRequest('INVALID_FIELD', `${field}：${zh}`, `${field}: ${en}`, field);
-}
-
 /** The columns a task body writes: its scheme (the caller's, live, of the task's kind) and its lines. */
 async function taskValues(db: Queryable, auth: RequestAuth, body: QcTaskSave, timeZone: string) {
   const schemeId = dbId(body.schemeId);
@@ -174,17 +163,13 @@ async function taskValues(db: Queryable, auth: RequestAuth, body: QcTaskSave, ti
       `${body.type} 任务须使用${wantsText ? '文本' : '语音'}质检方案`,
       `a ${body.type} task needs a ${wantsText ? 'TEXT' : 'VOICE'} scheme`,
     );
-  const lineIds: number[] = [];
-  body.lineIds.forEach((id, i) => {
-    const key = dbId(id);
-    if (key === null) throw fieldError(`lineIds[${i}]`, `服务线路 ${id} 不存在`, `service line ${id} not found`);
-    lineIds.push(key);
-  });
+  // the names at save are kept with the task; answers read the lines' current names
+  const lines = await taskLines(db, auth.organizationId, body.lineIds);
   return {
     name: body.name,
     schemeId: scheme.id,
-    lineIds,
-    lines: await lineRefs(db, auth.organizationId, lineIds),
+    lineIds: lines.map((l) => l.lineId),
+    lines,
     endTime: parseTime(body.endTime, timeZone),
   };
 }

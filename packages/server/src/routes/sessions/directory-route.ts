@@ -1,10 +1,11 @@
 import { DIRECTORY_LIMIT, type DirectoryEntry, directoryBodySchema, directoryEntrySchema } from '@qcdesk/contracts';
-import { and, eq, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/connect.js';
 import { censorBans } from '../../db/schema/censor.js';
 import { csAgents, csGroups } from '../../db/schema/desk-staffing.js';
+import { csLines } from '../../db/schema/lines.js';
 import { qcRules } from '../../db/schema/qc-config.js';
 import { chatSessions } from '../../db/schema/sessions.js';
 import { defineRoute } from '../../http/define-route.js';
@@ -19,10 +20,10 @@ function containing(keyword: string): string {
 }
 
 /**
- * POST /v3/chats/session/directory — the organisation's agents and skill groups (records: an import creates the
- * ones its sessions name) or the service lines and channels its sessions name, each once by id with the name it goes by, sorted
- * by name (pinyin); an agent sees only himself and where he served. The QC filters offer these by name (the spec's
- * "dictionary loads for agents, groups", paths not shown).
+ * POST /v3/chats/session/directory — the organisation's agents, skill groups and service lines (records: an import
+ * creates the ones its sessions name) or the channels its sessions name, each once by id with the name it goes by,
+ * sorted by name (pinyin); an agent sees only himself and where he served. The QC filters offer these by name (the
+ * spec's "dictionary loads for agents, groups", paths not shown).
  */
 export async function directoryRoute(app: FastifyInstance): Promise<void> {
   const { db } = app.deps;
@@ -31,7 +32,7 @@ export async function directoryRoute(app: FastifyInstance): Promise<void> {
     {
       path: '/v3/chats/session/directory',
       body: directoryBodySchema,
-      summary: `the agents (name with nick) and skill groups (records) or the service lines and channels the sessions name ({id, name}, by name, at most ${DIRECTORY_LIMIT}); keyword matches the name or the id`,
+      summary: `the agents (name with nick), skill groups and live service lines (records) or the channels the sessions name ({id, name}, by name, at most ${DIRECTORY_LIMIT}); keyword matches the name or the id`,
       response: z.array(directoryEntrySchema),
       tags: ['session'],
     },
@@ -39,7 +40,7 @@ export async function directoryRoute(app: FastifyInstance): Promise<void> {
       const keyword = body.keyword ? containing(body.keyword) : null;
       const rows =
         body.kind === 'LINE'
-          ? await linesOfSessions(db, auth, keyword)
+          ? await liveLines(db, auth, keyword)
           : body.kind === 'CHANNEL'
             ? await channelsOfSessions(db, auth, keyword)
             : await records(db, auth, body.kind, keyword);
@@ -51,17 +52,26 @@ export async function directoryRoute(app: FastifyInstance): Promise<void> {
   );
 }
 
-/** Service lines are not records yet: the lines the caller's sessions name, each once with its latest name. */
-function linesOfSessions(db: Database, auth: RequestAuth, keyword: string | null) {
-  const id = sql`${chatSessions.lineId}::text`;
-  const name = sql`nullif(${chatSessions.lineName}, '')`;
+/**
+ * The organisation's live service lines (records: an import creates the ones its sessions name); an agent sees only
+ * the lines his sessions name, by the lines' record names.
+ */
+function liveLines(db: Database, auth: RequestAuth, keyword: string | null) {
+  const id = sql`${csLines.id}::text`;
   return db
-    .select({ id: sql<string>`${id}`, name: sql<string | null>`max(${name})` })
-    .from(chatSessions)
-    .where(and(eq(chatSessions.organizationId, auth.organizationId), ownSessions(auth), isNotNull(chatSessions.lineId)))
-    .groupBy(id)
-    .having(keyword === null ? undefined : sql`${id} ilike ${keyword} or max(${name}) ilike ${keyword}`)
-    .orderBy(id)
+    .select({ id: sql<string>`${id}`, name: sql<string | null>`nullif(${csLines.name}, '')` })
+    .from(csLines)
+    .where(
+      and(
+        eq(csLines.organizationId, auth.organizationId),
+        eq(csLines.deleted, 'NONE'),
+        auth.agentId === null
+          ? undefined
+          : sql`${csLines.id} in (select ${chatSessions.lineId} from ${chatSessions} where ${chatSessions.organizationId} = ${auth.organizationId} and ${chatSessions.agentId} = ${auth.agentId})`,
+        keyword === null ? undefined : sql`(${id} ilike ${keyword} or ${csLines.name} ilike ${keyword})`,
+      ),
+    )
+    .orderBy(csLines.id)
     .limit(DIRECTORY_LIMIT);
 }
 

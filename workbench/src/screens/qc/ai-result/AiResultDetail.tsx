@@ -13,7 +13,8 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { LIMITS, QcResultStatus, type ResultRule, RuleScoreType } from '@qcdesk/contracts';
+import { AiProvider, LIMITS, QcResultStatus, type ResultRule, RuleScoreType } from '@qcdesk/contracts';
+import { lexiconModel } from '@qcdesk/engine';
 import { Fragment, useMemo, useState } from 'react';
 import { useApi } from '../../../api/api-context';
 import { useCan } from '../../../auth/session-store';
@@ -91,6 +92,14 @@ export function AiResultDetail({ location }: { location: RouteLocation }) {
                 testId="review-score"
               />
               {detail.isVeto && <Badge color="red">{t('aiResult.veto')}</Badge>}
+              {detail.modelId && (
+                <Text size="sm" c={detail.modelFallback ? 'orange' : 'dimmed'} data-testid="ai-result-model">
+                  {t('aiResult.model', {
+                    name: detail.modelId === lexiconModel.id ? label(AiProvider, 'BUILTIN') : detail.modelId,
+                  })}
+                  {detail.modelFallback && t('aiResult.modelFallback')}
+                </Text>
+              )}
             </Group>
             <Group gap="xs">
               {can('qc-complaint.edit') && !pendingComplaint && (

@@ -33,7 +33,7 @@ export function CorpusSourceForm({
   const { t } = useI18n();
   const client = useApi();
   const [lineSearch, setLineSearch] = useState('');
-  // the service lines the sessions name, from the line directory as the other filters have them
+  // the organisation's service lines, from the line directory as the other filters have them
   const lines = useDirectory('LINE', lineSearch).options;
   const [kind, setKind] = useState<SourceKind>('server');
   const [from, setFrom] = useState('');

@@ -1,4 +1,6 @@
 import { Alert, Button, Card, Center, Collapse, Grid, Group, Loader, Stack, Text } from '@mantine/core';
+import { AiProvider } from '@qcdesk/contracts';
+import { lexiconModel } from '@qcdesk/engine';
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useApi } from '../../../api/api-context';
 import { errorText } from '../../../api/client';
@@ -73,7 +75,7 @@ function useReplaySession(sessionId: string | null): SessionState {
  * The engine runs in Web Workers (the shared pool): the whole replay is computed once, the player only moves through it.
  */
 export function ReplayTranscript({ location, hasCorpus = false }: { location: RouteLocation; hasCorpus?: boolean }) {
-  const { t, pick } = useI18n();
+  const { t, pick, label } = useI18n();
   const query = useMemo(() => readReplayQuery(location), [location]);
   const targetState = useReplayTarget(query);
   const handoverGone = useHandover(query);
@@ -118,6 +120,15 @@ export function ReplayTranscript({ location, hasCorpus = false }: { location: Ro
                   {t('replay.session.current', { id: session.sessionId, count: session.messages.length })}
                 </Text>
               )}
+              {result?.model && (
+                <Text size="sm" c={result.model.fallback ? 'orange' : 'dimmed'} data-testid="replay-model">
+                  {t('replay.model', {
+                    name:
+                      result.model.modelId === lexiconModel.id ? label(AiProvider, 'BUILTIN') : result.model.modelId,
+                  })}
+                  {result.model.fallback && t('replay.modelFallback')}
+                </Text>
+              )}
             </Stack>
             <Button variant="subtle" size="xs" onClick={() => setInputsOpen((open) => !open)}>
               {t(inputsOpen ? 'replay.inputs.hide' : 'replay.inputs.show')}
@@ -142,6 +153,11 @@ export function ReplayTranscript({ location, hasCorpus = false }: { location: Ro
         <Center>
           <Loader size="sm" />
         </Center>
+      )}
+      {replay.status === 'done' && replay.modelError !== null && (
+        <Alert color="yellow" data-testid="replay-model-error">
+          {t('replay.modelUnavailable', { message: replay.modelError })}
+        </Alert>
       )}
       {replay.status === 'failed' && (
         <Alert color="red" title={t('replay.failed')} data-testid="replay-error">

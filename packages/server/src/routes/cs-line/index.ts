@@ -1,0 +1,1 @@
+export { csLineRoutes } from './line-routes.js';

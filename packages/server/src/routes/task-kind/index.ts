@@ -1,0 +1,1 @@
+export { taskKindRoutes } from './task-kind-routes.js';

@@ -1,0 +1,218 @@
+import type { Space, TaskKind } from '@qcdesk/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ApiError, type ApiRequest } from '../src/api/client';
+import { findRoute, NAV } from '../src/app/route-table';
+import { SPACE_LIST_PATH, spaceDescription } from '../src/entities/space';
+import { KIND_LIST_PATH, taskKindDescription } from '../src/entities/task-kind';
+import { EntityList } from '../src/entity/EntityList';
+import { useRouterStore } from '../src/router/router-store';
+import { SpaceEdit } from '../src/screens/ticket/SpaceEdit';
+import { TaskKindEdit } from '../src/screens/ticket/TaskKindEdit';
+import { describeEntityScreens } from './describe-entity-screens';
+import { fakeClient, type Handler, renderConsole } from './helpers';
+import { drawAtRoute } from './list-route';
+
+const SPACE = '/v3/feed/space';
+const KIND = '/v3/feed/task-kind';
+const ALL = ['ticket-space.view', 'ticket-space.edit', 'ticket-space.delete', 'ticket-kind.view', 'ticket-kind.edit'];
+const kinds = () => [
+  { id: 'K1', name: '投诉处理', code: 'COMPLAINT' },
+  { id: 'K2', name: '退换货', code: 'RETURN' },
+  { id: 'K3', name: '咨询回访', code: null },
+];
+
+function space(i: number, more: Partial<Space> = {}): Space {
+  return {
+    id: String(i),
+    name: `空间${i}号`,
+    code: `S${i}`,
+    type: 'TICKET',
+    intro: null,
+    tenantId: '1',
+    kindIds: ['K2', 'K1'],
+    taskKinds: [
+      { kindId: 'K2', kindName: '退换货', kindCode: 'RETURN' },
+      { kindId: 'K1', kindName: '投诉处理', kindCode: 'COMPLAINT' },
+    ],
+    version: 1,
+    createTime: '2026-11-20 10:00:00',
+    ...more,
+  };
+}
+
+function kind(i: number, more: Partial<TaskKind> = {}): TaskKind {
+  return {
+    id: String(i),
+    name: `模版${i}号`,
+    code: `K${i}`,
+    taskCode: 'TS',
+    status: 'INACTIVE',
+    spaces: [{ spaceId: '5', spaceName: '售后工单' }],
+    tenantId: '1',
+    version: 3,
+    modifyTime: '2026-11-20 10:00:00',
+    ...more,
+  };
+}
+
+describeEntityScreens<Space>(spaceDescription, { record: (i) => space(i), more: { [`${KIND}/list`]: kinds } });
+describeEntityScreens<TaskKind>(taskKindDescription, { record: (i) => kind(i) });
+
+/** The input labelled `label` (a Mantine Select also labels its option list with it). */
+const input = (label: string) =>
+  screen.getAllByLabelText(new RegExp(`^${label}`)).find((element) => element.tagName === 'INPUT') as HTMLInputElement;
+
+function openSpace(query: Record<string, string>, handlers: Record<string, Handler> = {}) {
+  const server = fakeClient({
+    [`${SPACE}/detail`]: () => space(1),
+    [`${SPACE}/create`]: () => ({ id: '9' }),
+    [`${SPACE}/change`]: () => ({ id: '1' }),
+    [`${KIND}/list`]: kinds,
+    ...handlers,
+  });
+  const path = query.id ? '/ticket/space/config' : '/ticket/space/create';
+  renderConsole(<SpaceEdit location={{ path, query }} />, { client: server.client, permissions: ALL });
+  return server;
+}
+
+describe('space list', () => {
+  it('lists ticket spaces first with their kinds by name; a tab lists its type and creates one of it', async () => {
+    const server = fakeClient({
+      [`${SPACE}/page`]: (request: ApiRequest) => {
+        const type = (request.body as { type?: string }).type;
+        const rows =
+          type === 'CS_KB' ? [space(2, { name: '商品知识库', type: 'CS_KB', kindIds: [], taskKinds: [] })] : [space(1)];
+        return { records: rows, total: 1, page: 1, size: 20 };
+      },
+    });
+    renderConsole(
+      drawAtRoute((location) => <EntityList description={spaceDescription} location={location} />, SPACE_LIST_PATH),
+      { client: server.client, permissions: ALL },
+    );
+    const row = (await screen.findByText('空间1号')).closest('tr')!;
+    expect(within(row).getByText('退换货')).toBeTruthy();
+    expect(within(row).getByText('投诉处理')).toBeTruthy();
+    expect(server.calls.find((c) => c.path === `${SPACE}/page`)!.body).toMatchObject({ type: 'TICKET' });
+
+    await userEvent.click(screen.getByRole('tab', { name: '知识库' }));
+    await screen.findByText('商品知识库');
+    expect(server.calls.filter((c) => c.path === `${SPACE}/page`).at(-1)!.body).toMatchObject({ type: 'CS_KB' });
+    await userEvent.click(screen.getByRole('button', { name: '新建' }));
+    expect(useRouterStore.getState().current).toMatchObject({
+      path: '/ticket/space/create',
+      query: { type: 'CS_KB', _modal: 'small' },
+    });
+  });
+});
+
+describe('space form', () => {
+  it('creates a ticket space of the route’s type with its kinds in the order chosen', async () => {
+    const { calls } = openSpace({ type: 'TICKET', _modal: 'small' });
+    await waitFor(() => expect(input('类型').value).toBe('工单空间'));
+    expect(input('类型').disabled).toBe(true);
+    await userEvent.type(input('名称'), '售后工单');
+    await userEvent.type(screen.getByLabelText('简介'), '售后问题');
+    await userEvent.click(input('工单模版'));
+    await userEvent.click(await screen.findByRole('option', { name: '退换货（RETURN）' }));
+    await userEvent.click(await screen.findByRole('option', { name: '咨询回访' }));
+    await userEvent.click(await screen.findByRole('option', { name: '投诉处理（COMPLAINT）' }));
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === `${SPACE}/create`)?.body).toEqual({
+        type: 'TICKET',
+        name: '售后工单',
+        code: null,
+        intro: '售后问题',
+        kindIds: ['K2', 'K3', 'K1'],
+      }),
+    );
+    await waitFor(() =>
+      expect(useRouterStore.getState().current).toMatchObject({
+        path: '/ticket/space/config',
+        query: { id: '9', _modal: 'large', _reload: 'list' },
+      }),
+    );
+  });
+
+  it('has no ticket kinds for a knowledge base and sends none', async () => {
+    const { calls } = openSpace({ type: 'CS_KB', _modal: 'small' });
+    await waitFor(() => expect(input('类型').value).toBe('知识库'));
+    expect(screen.queryByText('工单模版')).toBeNull();
+    await userEvent.type(input('名称'), '商品知识库');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === `${SPACE}/create`)?.body).toMatchObject({
+        type: 'CS_KB',
+        name: '商品知识库',
+        kindIds: [],
+      }),
+    );
+  });
+
+  it('reopens a ticket space with its kinds in its order and saves a change with its version', async () => {
+    const { calls } = openSpace({ id: '1', _modal: 'large' });
+    await waitFor(() => expect(input('名称').value).toBe('空间1号'));
+    const box = input('工单模版').closest('.mantine-InputWrapper-root') as HTMLElement;
+    await waitFor(() =>
+      expect(
+        within(box)
+          .getAllByText(/退换货|投诉处理/)
+          .map((e) => e.textContent),
+      ).toEqual(['退换货（RETURN）', '投诉处理（COMPLAINT）']),
+    );
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === `${SPACE}/change`)?.body).toMatchObject({
+        id: '1',
+        version: 1,
+        type: 'TICKET',
+        kindIds: ['K2', 'K1'],
+      }),
+    );
+  });
+});
+
+describe('ticket kind form', () => {
+  it('shows the server’s refusal of a change to an active kind in the banner', async () => {
+    const server = fakeClient({
+      [`${KIND}/detail`]: () => kind(1, { status: 'ACTIVE' }),
+      [`${KIND}/change`]: () => {
+        throw new ApiError(400, 'KIND_ACTIVE', '请先屏蔽，再编辑工单模版');
+      },
+    });
+    renderConsole(<TaskKindEdit location={{ path: '/ticket/kind/config', query: { id: '1', _modal: 'small' } }} />, {
+      client: server.client,
+      permissions: ALL,
+    });
+    await waitFor(() => expect(input('名称').value).toBe('模版1号'));
+    expect(input('工单号前缀').value).toBe('TS');
+    await userEvent.click(screen.getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('请先屏蔽，再编辑工单模版')).toBeTruthy();
+    expect(server.calls.find((c) => c.path === `${KIND}/change`)?.body).toEqual({
+      id: '1',
+      version: 3,
+      name: '模版1号',
+      code: 'K1',
+      taskCode: 'TS',
+    });
+  });
+});
+
+describe('ticket area menu', () => {
+  it('holds spaces and ticket kinds behind their view keys; create needs the edit key', () => {
+    const ticket = NAV.find((area) => area.key === 'ticket')!;
+    expect(ticket.entries.map((e) => [e.to.path, e.permission])).toEqual([
+      [SPACE_LIST_PATH, 'ticket-space.view'],
+      [KIND_LIST_PATH, 'ticket-kind.view'],
+    ]);
+    expect(findRoute('/ticket/space/create')).toMatchObject({ permission: 'ticket-space.edit' });
+    expect(findRoute('/ticket/space/config')).toMatchObject({
+      permission: 'ticket-space.view',
+      parent: { path: SPACE_LIST_PATH },
+    });
+    expect(findRoute('/ticket/kind/create')).toMatchObject({ permission: 'ticket-kind.edit' });
+    expect(findRoute('/ticket/kind/config')).toMatchObject({ permission: 'ticket-kind.view' });
+  });
+});
