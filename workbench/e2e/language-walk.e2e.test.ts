@@ -32,6 +32,22 @@ const SCREENS = [
   // service lines: the list and the create modal over it (the seven screens need a line: lines.e2e.test.ts)
   '/online/csLine',
   '/online/csLine/create?_modal=small',
+  // online navigations: the list with its kind tabs, the name form and a new BOTTOM navigation's editor (a new SELF
+  // one shows its default tab 标签-1, data in Chinese whatever the language)
+  '/online/csNav/list',
+  '/online/csNav/edit?kind=SELF&_modal=small',
+  '/online/csNav/config?kind=BOTTOM&_modal=large',
+  // satisfaction configs: the list, the create modal and the demo survey's config with its preview
+  '/online/csScore',
+  '/online/csScore/create?_modal=small',
+  '/online/csScore/config?id=1&_modal=large',
+  // service summaries: the list, the create modal, and the config of the demo summary (its fields are data)
+  '/csSummary/list',
+  '/csSummary/create?_modal=small',
+  '/csSummary/config?id=1&_modal=large',
+  // custom fields: the list and a new field's config
+  '/field/list',
+  '/field/config?_modal=large',
   // the censor area: the library list, its form (a modal over the list) and the log
   '/cs-censor-ban/list',
   '/cs-censor-ban/edit?flag=cs-agent&_modal=small',

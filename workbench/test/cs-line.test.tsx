@@ -62,6 +62,8 @@ const lookups: Record<string, Handler> = {
         ]
       : [{ id: '25', name: '常用快捷回复' }],
   '/v3/users/app/list/top': () => [{ id: '5', name: '在线客服', type: 'FRONT' }],
+  '/v3/chats/score-config/list': () => [{ id: '71', name: '在线满意度' }],
+  '/v3/chats/summary-config/list': () => [{ id: '80', name: '在线服务小结' }],
   '/v3/chats/cs-time/list': () => [{ id: 'T1', name: '工作日' }],
   '/v3/chats/cs-group/page': (request) => ({
     records: [
@@ -224,6 +226,7 @@ describe('line config', () => {
       navs: [{ navKind: 'GROUP', navId: '30', navName: '售前导航', timeId: null }],
       hotlineGroups: [{ groupId: 'G1', groupName: '热线一组' }],
       scoreConfigId: '70',
+      scoreConfigName: '旧满意度',
       waitingConfig: { guide: '请稍候', vipFirst: false, chatbotServe: false },
     });
     const { calls } = open(LineConfig, '/online/csLine/config', record);
@@ -232,9 +235,9 @@ describe('line config', () => {
     await choose(/^自助机器人/, '小智（bot-a）');
     await choose(/^快捷回复空间/, '常用快捷回复');
     await choose(/^所属应用/, '在线客服');
-    // the satisfaction config keeps its stored id, shown but not changeable until its entity exists
-    expect((combo(/^满意度配置/) as HTMLInputElement).disabled).toBe(true);
-    expect(screen.getByText('将在满意度配置上线后可选')).toBeTruthy();
+    // the stored satisfaction config shows by its name, and another one of the organisation can be chosen
+    expect((combo(/^满意度配置/) as HTMLInputElement).value).toBe('旧满意度');
+    await choose(/^满意度配置/, '在线满意度');
     // the stored skill-group navigation shows by its name
     const group = screen.getByTestId('nav-GROUP');
     expect((combo(/^技能组导航/, group) as HTMLInputElement).value).toBe('售前导航');
@@ -256,6 +259,8 @@ describe('line config', () => {
       agentChatbotId: null,
       ticketSpaceId: null,
       replySpaceId: '25',
+      scoreConfigId: '71',
+      summaryConfigId: null,
       basicConfig: { login: false },
       navs: [{ navKind: 'GROUP', navId: '30', timeId: null }],
       hotlineGroups: [{ groupId: 'G1' }, { groupId: 'G2' }],

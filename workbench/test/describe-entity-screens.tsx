@@ -6,7 +6,7 @@ import { entityPermission } from '../src/entity/access';
 import { EntityForm } from '../src/entity/EntityForm';
 import { EntityList } from '../src/entity/EntityList';
 import type { EntityDescription, EntityRecord } from '../src/entity/types';
-import { translate } from '../src/i18n/locale-store';
+import { message, translate } from '../src/i18n/locale-store';
 import { fakeClient, type Handler, renderConsole } from './helpers';
 import { drawAtRoute } from './list-route';
 
@@ -185,7 +185,10 @@ export function describeEntityScreens<R extends EntityRecord>(d: EntityDescripti
       await userEvent.click(await screen.findByRole('button', { name: '保存' }));
       const required = form.fields.filter((f) => f.required && !f.fixed);
       expect(required.length).toBeGreaterThan(0);
-      expect(await screen.findAllByText('此项为必填项')).toHaveLength(required.length);
+      // 此项为必填项, or the spec's own words where a field has them (a summary's 请输入名称)
+      const texts = required.map((f) => message(f.requiredMessage ?? 'common.required'));
+      for (const text of new Set(texts))
+        expect(await screen.findAllByText(text)).toHaveLength(texts.filter((t) => t === text).length);
       expect(calls.some((c) => c.path === `${base}/create`)).toBe(false);
     });
 

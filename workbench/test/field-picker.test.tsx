@@ -43,6 +43,12 @@ function show(
 
 const rows = () => screen.queryAllByRole('row').filter((r) => r.getAttribute('data-row-id') !== null);
 const row = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
+const confirmBox = () => screen.findByRole('dialog', { name: '请确认' });
+async function answer(button: '确定' | '取消') {
+  await userEvent.click(within(await confirmBox()).getByRole('button', { name: button }));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: '请确认' })).toBeNull());
+}
+
 /** The input labelled `label` (a Mantine Select also labels its option list with it). */
 const input = (label: string) =>
   screen.getAllByLabelText(label).find((element) => element.tagName === 'INPUT') as HTMLInputElement;
@@ -108,16 +114,23 @@ describe('field picker', () => {
     expect(onPick.mock.calls[0]![0].map((f: CustomFieldRecord) => f.name)).toEqual(['字段2', '字段12']);
   });
 
-  it('select-all selects the rows of the page, and again unselects them', async () => {
+  it('select-all asks first, then selects the rows of the page; again it unselects them', async () => {
     const { load } = fields();
     const onPick = show(load);
     await screen.findByText('字段1');
     await userEvent.click(screen.getByRole('button', { name: '全选' }));
-    expect(rows().every((r) => r.getAttribute('aria-selected') === 'true')).toBe(true);
+    await answer('取消');
+    expect(screen.getByText('已选 0 条')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '全选' }));
+    expect(within(await confirmBox()).getByText('确定选择本页的 10 个字段吗？')).toBeTruthy();
+    await answer('确定');
+    await waitFor(() => expect(rows().every((r) => r.getAttribute('aria-selected') === 'true')).toBe(true));
     expect(screen.getByText('已选 10 条')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: '取消全选' }));
     expect(screen.getByText('已选 0 条')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: '全选' }));
+    await answer('确定');
+    await waitFor(() => expect(screen.getByText('已选 10 条')).toBeTruthy());
     await userEvent.click(screen.getByRole('button', { name: '确定' }));
     expect(onPick.mock.calls[0]![0]).toHaveLength(10);
   });

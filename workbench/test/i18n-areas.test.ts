@@ -3,11 +3,15 @@ import { botsEn, botsZh } from '../src/i18n/areas/bots';
 import { censorEn, censorZh } from '../src/i18n/areas/censor';
 import { commonEn, commonZh } from '../src/i18n/areas/common';
 import { linesEn, linesZh } from '../src/i18n/areas/lines';
+import { navEditorsEn, navEditorsZh } from '../src/i18n/areas/nav-editors';
+import { navRoutingEn, navRoutingZh } from '../src/i18n/areas/nav-routing';
 import { overviewEn, overviewZh } from '../src/i18n/areas/overview';
 import { peopleEn, peopleZh } from '../src/i18n/areas/people';
 import { qcEn, qcZh } from '../src/i18n/areas/qc';
 import { replayEn, replayZh } from '../src/i18n/areas/replay';
+import { scoreEn, scoreZh } from '../src/i18n/areas/score';
 import { staffingEn, staffingZh } from '../src/i18n/areas/staffing';
+import { summariesEn, summariesZh } from '../src/i18n/areas/summaries';
 import { ticketEn, ticketZh } from '../src/i18n/areas/ticket';
 import { DICTIONARIES } from '../src/i18n/dictionary';
 
@@ -21,7 +25,11 @@ const areas = {
   censor: [censorZh, censorEn],
   bots: [botsZh, botsEn],
   ticket: [ticketZh, ticketEn],
+  summaries: [summariesZh, summariesEn],
   lines: [linesZh, linesEn],
+  score: [scoreZh, scoreEn],
+  navEditors: [navEditorsZh, navEditorsEn],
+  navRouting: [navRoutingZh, navRoutingEn],
 } as const;
 
 describe('per-area dictionaries', () => {

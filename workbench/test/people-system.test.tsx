@@ -47,17 +47,21 @@ describe('system menu', () => {
     expect(ENTITY_REGISTRY['cs-agent'].area).toBe('online');
   });
 
-  it('the online area 在线服务 lists lines first, then skill groups, service times, agents, chatbots and AI platforms, each behind its own menu key', () => {
+  it('the online area 在线服务 lists lines first, then skill groups, service times, agents, chatbots, AI platforms, satisfaction and summary configs, each behind its own menu key', () => {
     useLocaleStore.setState({ locale: 'zh' });
     const online = NAV.find((area) => area.key === 'online')!;
     expect(translate(online.label)).toBe('在线服务');
     expect(online.entries.map((e) => [translate(e.label), e.to.path, e.permission])).toEqual([
       ['服务线路', '/online/csLine', 'csLine.view'],
+      ['导航配置', '/online/csNav/list', 'csNav.view'],
+      ['热线导航', '/hotline/csNav/list', 'csNav.view'],
       ['技能组', '/csGroup', 'csGroup.view'],
       ['服务时间', '/csTime/list', 'csTime.view'],
       ['坐席管理', '/csAgent/list', 'csAgent.view'],
       ['机器人', '/online/chatbot/list', 'chatbot.view'],
       ['AI 平台', '/ai-platform/list', 'aiPlatform.view'],
+      ['满意度配置', '/online/csScore', 'online.score.view'],
+      ['服务小结', '/csSummary/list', 'csSummary.view'],
     ]);
   });
 });

@@ -201,11 +201,12 @@ describe('ticket kind form', () => {
 });
 
 describe('ticket area menu', () => {
-  it('holds spaces and ticket kinds behind their view keys; create needs the edit key', () => {
+  it('holds spaces, ticket kinds and custom fields behind their view keys; create needs the edit key', () => {
     const ticket = NAV.find((area) => area.key === 'ticket')!;
     expect(ticket.entries.map((e) => [e.to.path, e.permission])).toEqual([
       [SPACE_LIST_PATH, 'ticket-space.view'],
       [KIND_LIST_PATH, 'ticket-kind.view'],
+      ['/field/list', 'csField.view'],
     ]);
     expect(findRoute('/ticket/space/create')).toMatchObject({ permission: 'ticket-space.edit' });
     expect(findRoute('/ticket/space/config')).toMatchObject({

@@ -6,10 +6,14 @@
 import { crudAccess } from './crud/entity-contract.js';
 import { aiPlatformContract, chatbotContract } from './entity-contracts/bots.js';
 import { censorBanContract } from './entity-contracts/censor.js';
+import { customFieldContract } from './entity-contracts/custom-field.js';
 import { csAgentContract, csGroupContract, csTimeContract } from './entity-contracts/desk-staffing.js';
 import { csLineContract, spaceContract, taskKindContract } from './entity-contracts/lines.js';
+import { csNavContract } from './entity-contracts/online-config.js';
 import { roleContract, userContract } from './entity-contracts/people.js';
 import { qcRuleContract, qcSchemeContract, qcTaskContract } from './entity-contracts/qc.js';
+import { scoreConfigContract } from './entity-contracts/score-config.js';
+import { summaryConfigContract } from './entity-contracts/summary-config.js';
 import type { Label } from './enums/dictionary.js';
 import type { QualityStatusMove } from './enums/qc.js';
 
@@ -73,6 +77,8 @@ export const PERMISSIONS = {
   'ticket-state.edit': spec('ticket', '新建、编辑、删除工单状态', 'Create, edit, delete states'),
   'field.delete': spec('ticket', '恢复、清空工单状态', 'Restore and empty ticket states'),
   'ticket-group.edit': spec('ticket', '新建、删除工单组', 'Create and delete ticket groups'),
+  // the spec names no read key for custom fields: this one is ours
+  'csField.view': ours('ticket', '查看自定义字段', 'View custom fields'),
   'csField.edit': spec('ticket', '新建、编辑自定义字段', 'Create, edit custom fields'),
   'csField.delete': spec('ticket', '删除、恢复、清空自定义字段', 'Delete, restore, empty custom fields'),
   // online service configuration (online-service-config.md §6)
@@ -106,10 +112,16 @@ export const PERMISSIONS = {
   'aiPlatform.delete': ours('online', '删除、恢复、清空 AI 平台', 'Delete, restore, empty AI platforms'),
   'chatbot.edit': spec('online', '新建机器人', 'Create bots'),
   'chatbot.delete': spec('online', '删除、恢复、清空机器人', 'Delete, restore, empty bots'),
+  // the spec names no read key for navigations: this one is ours
+  'csNav.view': ours('online', '查看导航', 'View navigations'),
   'csNav.edit': spec('online', '新建、编辑导航', 'Create and edit navigations'),
   'csNav.delete': spec('online', '删除导航', 'Delete navigations'),
+  // the spec names no read key for satisfaction configs: this one is ours
+  'online.score.view': ours('online', '查看满意度配置', 'View satisfaction configs'),
   'online.score.edit': spec('online', '编辑满意度配置', 'Edit satisfaction configs'),
   'online.score.delete': spec('online', '删除满意度配置', 'Delete satisfaction configs'),
+  // the spec names no read key for summary configs: this one is ours
+  'csSummary.view': ours('online', '查看服务小结配置', 'View summary configs'),
   'csSummary.edit': spec('online', '编辑服务小结配置', 'Edit summary configs'),
   'csSummary.delete': spec('online', '删除服务小结配置', 'Delete summary configs'),
   // people and roles (ours: the spec shows no user calls)
@@ -254,12 +266,20 @@ export const ROUTE_PERMISSIONS = {
   '/v3/chats/cs-line/auth/page': 'csLine.view',
   '/v3/chats/cs-line/auth/apply': 'csLine.edit',
   '/v3/chats/score-config/check-issue': 'csLine.view',
+  // navigations (§2.7, §7), which lines bind, and the upload configuration of their icons (§7; path ours)
+  ...crudAccess(csNavContract),
+  '/v3/worker/center/upload/config': AUTHENTICATED,
+  // satisfaction configs (§2.8, §7), which lines bind
+  ...crudAccess(scoreConfigContract),
   // the owning-app selector of a line (spec §7 "app list /v3/users/app/list/top")
   '/v3/users/app/list/top': 'csLine.view',
   // spaces and the ticket kinds a line's note config picks from (built minimally ahead of the ticket area)
   ...crudAccess(spaceContract),
   ...crudAccess(taskKindContract),
   '/v3/feed/task-kind/space/kinds': 'ticket-space.view',
+  // custom fields (tickets spec "Custom fields"; paths ours) and the service summaries built of them (§2.9, §7)
+  ...crudAccess(customFieldContract),
+  ...crudAccess(summaryConfigContract),
 } as const satisfies Record<string, RouteAccess>;
 
 export type ApiPath = keyof typeof ROUTE_PERMISSIONS;

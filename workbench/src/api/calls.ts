@@ -36,6 +36,9 @@ import {
   spaceKindsQuerySchema,
   type statusAnswerSchema,
   type statusBodySchema,
+  type UploadConfig,
+  uploadConfigQuerySchema,
+  uploadConfigSchema,
 } from '@qcdesk/contracts';
 import type { z } from 'zod';
 import type { ApiClient, QueryValue } from './client';
@@ -120,6 +123,8 @@ interface OtherCalls {
   '/v3/users/app/list/top': { body: z.input<typeof appTopBodySchema>; query: undefined; answer: AppOption[] };
   // the organisation's QC model asked for labels by the replay tester (the platform's key stays on the server)
   '/v3/feed/ai-platform/classify': { body: ModelClassify; query: undefined; answer: ModelClassifyAnswer };
+  // how navigation icons are uploaded (online-service-config §7: public read, 3600 s, a URL prefix)
+  '/v3/worker/center/upload/config': { body: undefined; query: { dir: string }; answer: UploadConfig };
 }
 
 /** Every call the contracts describe, by path: the generated calls of each entity contract, and the others. */
@@ -153,6 +158,7 @@ export const API_CALL_SCHEMAS: Readonly<Record<string, CallSchemas>> = Object.as
     '/v3/feed/task-kind/space/kinds': { query: spaceKindsQuerySchema, response: spaceKindSchema.array() },
     '/v3/users/app/list/top': { body: appTopBodySchema, response: appOptionSchema.array() },
     '/v3/feed/ai-platform/classify': { body: modelClassifySchema, response: modelClassifyAnswerSchema },
+    '/v3/worker/center/upload/config': { query: uploadConfigQuerySchema, response: uploadConfigSchema },
   } satisfies Record<keyof OtherCalls, CallSchemas>,
 );
 

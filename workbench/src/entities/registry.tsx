@@ -14,13 +14,18 @@ import { COMPLAINT_FILE, complaintDescription } from './complaint';
 import { AGENT_EDIT_PATH, csAgentDescription } from './cs-agent';
 import { CS_GROUP_CONFIG_PATH, CS_GROUP_CREATE_PATH, csGroupDescription } from './cs-group';
 import { csLineDescription, LINE_CREATE_PATH, LINE_SCREENS, type LineScreenPath } from './cs-line';
+import { csNavDescription, NAV_CONFIG_PATH, NAV_EDIT_PATH } from './cs-nav';
+import { csNavHotlineDescription, HOTLINE_NAV_CONFIG_PATH } from './cs-nav-hotline';
 import { CS_TIME_EDIT_PATH, csTimeDescription } from './cs-time';
+import { customFieldDescription, FIELD_CONFIG_PATH } from './custom-field';
 import { MANUAL_ASSESS_PATH, MANUAL_DETAIL_PATH, manualResultDescription } from './manual-result';
 import { qcRuleDescription } from './qc-rule';
 import { qcSchemeDescription } from './qc-scheme';
 import { qcTaskDescription, TASK_EDIT_PATH } from './qc-task';
 import { ROLE_EDIT_PATH, roleDescription } from './role';
+import { SCORE_CONFIG_PATH, SCORE_CREATE_PATH, scoreConfigDescription } from './score-config';
 import { SPACE_CONFIG_PATH, SPACE_CREATE_PATH, spaceDescription } from './space';
+import { SUMMARY_CONFIG_PATH, SUMMARY_CREATE_PATH, summaryConfigDescription } from './summary-config';
 import { KIND_CONFIG_PATH, KIND_CREATE_PATH, taskKindDescription } from './task-kind';
 import { USER_EDIT_PATH, USER_RESET_PATH, userDescription } from './user';
 
@@ -144,6 +149,14 @@ const LINE_COMPONENTS: Record<LineScreenPath, ComponentType<{ location: RouteLoc
   '/online/csLine/auth': lazy(() => import('../screens/online/line/LineAuth').then((m) => ({ default: m.LineAuth }))),
 };
 
+// navigations: the name form and the config modal with the editor of each kind
+const NavEdit = lazy(() => import('../screens/online/nav/NavEdit').then((m) => ({ default: m.NavEdit })));
+const NavConfig = lazy(() => import('../screens/online/nav/NavConfig').then((m) => ({ default: m.NavConfig })));
+// the hotline list always asks for HOTLINE navigations; its config is the same modal (IVR by its path)
+const HotlineNavList = lazyScreen(() =>
+  import('../screens/online/nav/HotlineNavList').then((m) => ({ default: m.HotlineNavList })),
+);
+
 const AgentList = lazy(() => import('../screens/people/AgentList').then((m) => ({ default: m.AgentList })));
 const AgentEdit = lazy(() => import('../screens/people/PeopleEdit').then((m) => ({ default: m.AgentEdit })));
 // the online area's AI platforms and chatbots
@@ -151,9 +164,20 @@ const AiPlatformEdit = lazy(() =>
   import('../screens/online/AiPlatformEdit').then((m) => ({ default: m.AiPlatformEdit })),
 );
 const ChatbotEdit = lazy(() => import('../screens/online/ChatbotEdit').then((m) => ({ default: m.ChatbotEdit })));
+// satisfaction configs: the create modal and the config modal with the survey's preview
+const ScoreCreate = lazy(() => import('../screens/online/score/ScoreConfig').then((m) => ({ default: m.ScoreCreate })));
+const ScoreConfig = lazy(() => import('../screens/online/score/ScoreConfig').then((m) => ({ default: m.ScoreConfig })));
 // the ticket area's spaces and ticket kinds (their forms, as far as lines and chatbots point at them)
 const SpaceEdit = lazy(() => import('../screens/ticket/SpaceEdit').then((m) => ({ default: m.SpaceEdit })));
 const TaskKindEdit = lazy(() => import('../screens/ticket/TaskKindEdit').then((m) => ({ default: m.TaskKindEdit })));
+// custom fields (ticket area) and the service summaries made of them (online area)
+const FieldConfig = lazy(() => import('../screens/field/FieldConfig').then((m) => ({ default: m.FieldConfig })));
+const SummaryCreate = lazy(() =>
+  import('../screens/online/summary/SummaryCreate').then((m) => ({ default: m.SummaryCreate })),
+);
+const SummaryConfig = lazy(() =>
+  import('../screens/online/summary/SummaryConfig').then((m) => ({ default: m.SummaryConfig })),
+);
 const UserEdit = lazy(() => import('../screens/people/PeopleEdit').then((m) => ({ default: m.UserEdit })));
 const RoleEdit = lazy(() => import('../screens/people/PeopleEdit').then((m) => ({ default: m.RoleEdit })));
 const UserResetPassword = lazy(() =>
@@ -264,6 +288,41 @@ export const ENTITY_REGISTRY = {
       })),
     ],
   }),
+  'cs-nav': register({
+    description: csNavDescription,
+    area: 'online',
+    nav: 'nav.csNav',
+    screens: [
+      {
+        path: NAV_EDIT_PATH,
+        title: (location) => (location.query.id ? 'csNav.editTitle.edit' : 'csNav.editTitle.create'),
+        access: 'view',
+        component: NavEdit,
+      },
+      {
+        // without an id the modal starts a new navigation of the query's kind
+        path: NAV_CONFIG_PATH,
+        title: (location) => (location.query.id ? 'csNav.configTitle.edit' : 'csNav.configTitle.create'),
+        access: 'view',
+        component: NavConfig,
+      },
+    ],
+  }),
+  'cs-nav-hotline': register({
+    description: csNavHotlineDescription,
+    area: 'online',
+    nav: 'nav.csNavHotline',
+    list: HotlineNavList,
+    screens: [
+      {
+        // without an id the modal starts a new IVR navigation
+        path: HOTLINE_NAV_CONFIG_PATH,
+        title: (location) => (location.query.id ? 'csNav.configTitle.edit' : 'csNav.configTitle.create'),
+        access: 'view',
+        component: NavConfig,
+      },
+    ],
+  }),
   'cs-group': register({
     description: csGroupDescription,
     area: 'online',
@@ -326,6 +385,24 @@ export const ENTITY_REGISTRY = {
       },
     ],
   }),
+  'score-config': register({
+    description: scoreConfigDescription,
+    area: 'online',
+    nav: 'nav.csScore',
+    screens: [
+      { path: SCORE_CREATE_PATH, title: 'score.createTitle', access: 'create', component: ScoreCreate },
+      { path: SCORE_CONFIG_PATH, title: 'score.configTitle', access: 'view', component: ScoreConfig },
+    ],
+  }),
+  'summary-config': register({
+    description: summaryConfigDescription,
+    area: 'online',
+    nav: 'nav.csSummary',
+    screens: [
+      { path: SUMMARY_CREATE_PATH, title: 'summary.createTitle', access: 'create', component: SummaryCreate },
+      { path: SUMMARY_CONFIG_PATH, title: 'summary.configTitle', access: 'view', component: SummaryConfig },
+    ],
+  }),
   space: register({
     description: spaceDescription,
     area: 'ticket',
@@ -342,6 +419,20 @@ export const ENTITY_REGISTRY = {
     screens: [
       { path: KIND_CREATE_PATH, title: 'ticketKind.createTitle', access: 'create', component: TaskKindEdit },
       { path: KIND_CONFIG_PATH, title: 'ticketKind.configTitle', access: 'view', component: TaskKindEdit },
+    ],
+  }),
+  'custom-field': register({
+    description: customFieldDescription,
+    area: 'ticket',
+    nav: 'nav.customField',
+    screens: [
+      {
+        // without an id the modal creates a field; after the save it reopens on the saved one
+        path: FIELD_CONFIG_PATH,
+        title: (location) => (location.query.id ? 'field.configTitle' : 'field.createTitle'),
+        access: 'view',
+        component: FieldConfig,
+      },
     ],
   }),
   user: register({

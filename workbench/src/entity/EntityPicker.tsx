@@ -6,6 +6,7 @@ import { errorText } from '../api/client';
 import type { RecordId } from '../api/resource';
 import { useLoad } from '../api/use-load';
 import { useI18n } from '../i18n/locale-store';
+import { confirmAction } from '../ui/confirm';
 import { FormErrorBanner } from '../ui/FormErrorBanner';
 import { notifyWarning } from '../ui/notify';
 import { renderCell } from './cells';
@@ -28,6 +29,8 @@ export interface EntityPickerProps<R extends EntityRecord> {
   emptyMessage?: string;
   /** the modal's title instead of the description's (e.g. naming the angle rules are linked to) */
   title?: string;
+  /** select-all asks first with this question for the rows it would choose (the spec's fields and templates) */
+  confirmSelectAll?: (count: number) => string;
 }
 
 /**
@@ -43,6 +46,7 @@ export function EntityPicker<R extends EntityRecord>({
   takenIds = [],
   emptyMessage,
   title,
+  confirmSelectAll,
 }: EntityPickerProps<R>) {
   const { t, m, locale } = useI18n();
   const pageSizes = d.pageSizes ?? LIMITS.pickerPageSizes;
@@ -109,11 +113,13 @@ export function EntityPicker<R extends EntityRecord>({
     });
   };
 
-  const selectAll = () => {
+  const selectAll = async () => {
     if (choosable.length === 0) {
       notifyWarning(m('common.selectRecord'));
       return;
     }
+    if (!allChosen && confirmSelectAll && !(await confirmAction(confirmSelectAll(choosable.length), { danger: false })))
+      return;
     setChosen((current) => {
       const next = new Map(current);
       for (const row of choosable) {
@@ -145,7 +151,7 @@ export function EntityPicker<R extends EntityRecord>({
             {t('common.reset')}
           </Button>
           {multiple && (
-            <Button variant="light" onClick={selectAll}>
+            <Button variant="light" onClick={() => void selectAll()}>
               {allChosen ? t('picker.unselectAll') : t('picker.selectAll')}
             </Button>
           )}

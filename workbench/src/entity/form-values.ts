@@ -98,7 +98,7 @@ export function checkFields<R>(
   for (const field of fields) {
     if (!isShown(field, values)) continue;
     const value = values[field.key];
-    if (field.required && isEmptyValue(value)) errors[field.key] = message('common.required');
+    if (field.required && isEmptyValue(value)) errors[field.key] = message(field.requiredMessage ?? 'common.required');
     else if (field.maxLength !== undefined && typeof value === 'string' && value.trim().length > field.maxLength)
       errors[field.key] = message('common.tooLong', { maximum: field.maxLength });
   }

@@ -1,4 +1,11 @@
-import type { Dictionary, DirectoryKind, PermissionKey, QuickDate, toFieldErrors } from '@qcdesk/contracts';
+import type {
+  Dictionary,
+  DirectoryKind,
+  MessageCode,
+  PermissionKey,
+  QuickDate,
+  toFieldErrors,
+} from '@qcdesk/contracts';
 import type { ReactNode } from 'react';
 import type { ApiClient } from '../api/client';
 import type { RecordId } from '../api/resource';
@@ -180,6 +187,8 @@ export interface EntityFormField<R> {
   label: MessageKey;
   /** empty ('' after trimming, no choice, an empty list) is refused with the contracts' 'common.required' */
   required?: boolean;
+  /** the message of an empty required field where the spec words it (a summary's 请输入名称) */
+  requiredMessage?: MessageCode;
   /** text and textarea: at most this many characters (a limit of the contracts' LIMITS) */
   maxLength?: number;
   /** number: the range */

@@ -2,11 +2,15 @@ import { botsEn, botsZh } from './areas/bots';
 import { censorEn, censorZh } from './areas/censor';
 import { commonEn, commonZh } from './areas/common';
 import { linesEn, linesZh } from './areas/lines';
+import { navEditorsEn, navEditorsZh } from './areas/nav-editors';
+import { navRoutingEn, navRoutingZh } from './areas/nav-routing';
 import { overviewEn, overviewZh } from './areas/overview';
 import { peopleEn, peopleZh } from './areas/people';
 import { qcEn, qcZh } from './areas/qc';
 import { replayEn, replayZh } from './areas/replay';
+import { scoreEn, scoreZh } from './areas/score';
 import { staffingEn, staffingZh } from './areas/staffing';
+import { summariesEn, summariesZh } from './areas/summaries';
 import { ticketEn, ticketZh } from './areas/ticket';
 
 /**
@@ -25,7 +29,11 @@ const zh = {
   ...censorZh,
   ...botsZh,
   ...ticketZh,
+  ...summariesZh,
   ...linesZh,
+  ...scoreZh,
+  ...navEditorsZh,
+  ...navRoutingZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -40,7 +48,11 @@ const en: Record<MessageKey, string> = {
   ...censorEn,
   ...botsEn,
   ...ticketEn,
+  ...summariesEn,
   ...linesEn,
+  ...scoreEn,
+  ...navEditorsEn,
+  ...navRoutingEn,
 };
 
 /** The interface languages, as @qcdesk/contracts names them (`Lang`). */

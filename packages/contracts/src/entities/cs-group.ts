@@ -83,7 +83,7 @@ export const csGroupSchema = z.object({
   parentName: z.string().nullish(),
   agentIds: z.array(z.string()),
   agents: z.array(groupAgentSchema),
-  /** navigations that route to it (none until navigations exist) */
+  /** the live skill-group (GROUP) navigations that route to it */
   navs: z.array(z.object({ navId: z.string(), navName: z.string().nullish() })),
   /** today's spans of its service time */
   todayTimes: z.array(todayTimeSchema),

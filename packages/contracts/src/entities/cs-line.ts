@@ -238,14 +238,18 @@ export const csLineSchema = z.object({
   replySpaceId: z.string().nullish(),
   replySpaceName: z.string().nullish(),
   scoreConfigId: z.string().nullish(),
+  /** the satisfaction config's name (also while it is in the trash) */
+  scoreConfigName: z.string().nullish(),
   ticketSpaceId: z.string().nullish(),
   ticketSpaceName: z.string().nullish(),
   summaryConfigId: z.string().nullish(),
+  /** the service-summary config's name */
+  summaryConfigName: z.string().nullish(),
   basicConfig: lineBasicConfigSchema,
   memberObjectId: z.string().nullish(),
   memberObjectType: z.string().nullish(),
   hotlineGroups: z.array(lineGroupSchema),
-  /** the groups the line's skill-group navigations route to (none until navigations exist) */
+  /** the groups the line's skill-group (GROUP) navigations route to, each once */
   onlineGroups: z.array(lineGroupSchema),
   /** every group of the line, hotline and online, once */
   groupIds: z.array(z.string()),

@@ -1,17 +1,25 @@
 import type { EntityContract } from '../crud/entity-contract.js';
 import { aiPlatformContract, chatbotContract } from './bots.js';
 import { censorBanContract } from './censor.js';
+import { customFieldContract } from './custom-field.js';
 import { csAgentContract, csGroupContract, csTimeContract } from './desk-staffing.js';
 import { csLineContract, spaceContract, taskKindContract } from './lines.js';
+import { csNavContract } from './online-config.js';
 import { roleContract, userContract } from './people.js';
 import { qcRuleContract, qcSchemeContract, qcTaskContract } from './qc.js';
+import { scoreConfigContract } from './score-config.js';
+import { summaryConfigContract } from './summary-config.js';
 
 export * from './bots.js';
 export * from './censor.js';
+export * from './custom-field.js';
 export * from './desk-staffing.js';
 export * from './lines.js';
+export * from './online-config.js';
 export * from './people.js';
 export * from './qc.js';
+export * from './score-config.js';
+export * from './summary-config.js';
 
 /**
  * Every entity whose calls are generated from a contract, by name. A new entity adds its contract here; the route
@@ -32,5 +40,9 @@ export const ENTITY_CONTRACTS = {
   'cs-line': csLineContract,
   space: spaceContract,
   'task-kind': taskKindContract,
+  'cs-nav': csNavContract,
+  'custom-field': customFieldContract,
+  'summary-config': summaryConfigContract,
+  'score-config': scoreConfigContract,
 } as const satisfies Record<string, EntityContract>;
 export type EntityContractName = keyof typeof ENTITY_CONTRACTS;

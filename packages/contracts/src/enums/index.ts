@@ -13,7 +13,17 @@ import {
 import { ActiveStatus, Deleted, ModalSize, QuickDate, ScoreSortKey, SortDirection } from './common.js';
 import { AgentMode, AgentStatus, DeskAssign, GroupType } from './desk.js';
 import type { Dictionary } from './dictionary.js';
-import { AppType, GrantMemberType, LineType, NavKind, OfflineServe, OverloadServe, SpaceType } from './line.js';
+import {
+  AppType,
+  GrantMemberType,
+  LineType,
+  NavAction,
+  NavKind,
+  NavType,
+  OfflineServe,
+  OverloadServe,
+  SpaceType,
+} from './line.js';
 import {
   AbuseModelLabel,
   AiResultTimeBy,
@@ -40,6 +50,7 @@ import {
   ScoringStyle,
   TargetType,
 } from './qc.js';
+import { AgentVisibility, SatisfactionLevel, ScoreConfigType, ScoreStyle, ScoreValidDays } from './score.js';
 import { QcTaskType } from './task.js';
 
 export * from './bots.js';
@@ -49,6 +60,7 @@ export * from './desk.js';
 export * from './dictionary.js';
 export * from './line.js';
 export * from './qc.js';
+export * from './score.js';
 export * from './task.js';
 
 /** Every dictionary by its code, for screens that load a dictionary by name. */
@@ -102,10 +114,17 @@ export const DICTIONARIES: Readonly<Record<string, Dictionary<string>>> = Object
     ChatbotMode,
     LineType,
     NavKind,
+    NavType,
+    NavAction,
     OfflineServe,
     OverloadServe,
     GrantMemberType,
     SpaceType,
     AppType,
+    SatisfactionLevel,
+    ScoreStyle,
+    ScoreConfigType,
+    ScoreValidDays,
+    AgentVisibility,
   ].map((d) => [d.code, d as unknown as Dictionary<string>]),
 );

@@ -24,6 +24,36 @@ export const TIME_DIVIDED_NAV_KINDS: readonly NavKind[] = ['GROUP', 'SELF'];
 /** the kinds of the online section; IVR belongs to the hotline section */
 export const ONLINE_NAV_KINDS: readonly NavKind[] = ['BOTTOM', 'SIDE', 'GROUP', 'SELF'];
 
+/** A navigation's channel (online-service-config §3.7: type ONLINE or HOTLINE); IVR is the hotline kind. */
+export const NavType = defineDictionary('dict-nav-type', {
+  ONLINE: { zh: '在线', en: 'Online' },
+  HOTLINE: { zh: '热线', en: 'Hotline' },
+});
+export type NavType = DictValue<typeof NavType>;
+/** the type each kind belongs to: the four online kinds ONLINE, IVR HOTLINE (spec §2.7: the two lists) */
+export const NAV_TYPE_OF_KIND: Readonly<Record<NavKind, NavType>> = {
+  SELF: 'ONLINE',
+  BOTTOM: 'ONLINE',
+  SIDE: 'ONLINE',
+  GROUP: 'ONLINE',
+  IVR: 'HOTLINE',
+};
+
+/**
+ * What a menu or button of a navigation does (spec §3.7: TEXT, LINK, SEND, AGENT, MENU; FEED and QA named by their
+ * params). Labels ours.
+ */
+export const NavAction = defineDictionary('dict-nav-action', {
+  TEXT: { zh: '回复文本', en: 'Reply with text' },
+  LINK: { zh: '打开链接', en: 'Open a link' },
+  SEND: { zh: '发送消息', en: 'Send a message' },
+  AGENT: { zh: '转人工', en: 'Connect to an agent' },
+  MENU: { zh: '子菜单', en: 'Sub-menu' },
+  FEED: { zh: '资讯', en: 'Feed' },
+  QA: { zh: '知识问答', en: 'Knowledge Q&A' },
+});
+export type NavAction = DictValue<typeof NavAction>;
+
 /**
  * What a line does when no agent is online (agentConfig.offlineServe; spec §2.1 names HINT "shows a prompt text";
  * the other values and every label are ours).

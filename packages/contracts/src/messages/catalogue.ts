@@ -284,10 +284,39 @@ export const MESSAGES = defineMessages({
   },
   // the satisfaction check of a line (/v3/chats/score-config/check-issue)
   'line.score.none': { zh: '该线路未配置满意度', en: 'The line has no satisfaction configuration' },
-  'line.score.unavailable': {
-    zh: '满意度配置不可用：无法读取满意度配置 {id}',
-    en: 'The satisfaction configuration is not available: configuration {id} cannot be read',
+  'line.score.missing': {
+    zh: '满意度配置 {id} 不存在或已被清空',
+    en: 'Satisfaction configuration {id} does not exist (or was emptied from the trash)',
   },
+  'line.score.trashed': {
+    zh: '满意度配置“{name}”在回收站中',
+    en: 'Satisfaction configuration "{name}" is in the trash',
+  },
+  'line.score.inactive': { zh: '满意度配置“{name}”已停用', en: 'Satisfaction configuration "{name}" is inactive' },
+  'line.score.noChannel': {
+    zh: '满意度配置“{name}”未开启机器人会话评价或人工会话评价',
+    en: 'Satisfaction configuration "{name}" surveys neither chatbot nor agent sessions',
+  },
+  'line.score.replyMissing': {
+    zh: '满意度配置“{name}”缺少 {score} 分评价的场景回复语',
+    en: 'Satisfaction configuration "{name}" has no scene reply for a rating of {score}',
+  },
+  // what a line's save refers to: a live satisfaction config of the organisation
+  'line.score.unknown': { zh: '满意度配置 {id} 不存在', en: 'Satisfaction configuration {id} not found' },
+
+  // satisfaction configs (online-service-config §4, §5; 请填写场景回复语 and 请填写标签 are the spec's, the others ours)
+  'score.replyRequired': { zh: '请填写场景回复语', en: 'Please fill in the scene replies' },
+  'score.tagRequired': { zh: '请填写标签', en: 'Please fill in the tag' },
+  'score.validDays': { zh: '有效期只能是 1、3 或 7 天', en: 'The validity is 1, 3 or 7 days' },
+  'score.thresholdOrder': {
+    zh: '好评分值须高于差评分值',
+    en: 'The positive threshold must be above the negative threshold',
+  },
+  'score.sendRequired': {
+    zh: '自动发送与手动发送至少开启一项',
+    en: 'Turn on automatic or manual sending (or both)',
+  },
+  'score.levelDuplicate': { zh: '每个评价等级只能设置一次', en: 'Each satisfaction level may be set once' },
   // the shared authorisation panels (lines, spaces)
   'grant.staffUnknown': { zh: '用户 {id} 不是本组织的员工', en: 'User {id} is not staff of your organisation' },
   'grant.orgUnknown': { zh: '组织 {id} 不存在', en: 'Organisation {id} not found' },
@@ -305,6 +334,64 @@ export const MESSAGES = defineMessages({
   'space.quick.unknown': { zh: '快捷回复空间 {id} 不存在', en: 'Quick-reply space {id} not found' },
   'space.kb.unknown': { zh: '知识库 {id} 不存在', en: 'Knowledge base {id} not found' },
   'ticketKind.shieldFirst': { zh: '请先屏蔽，再编辑工单模版', en: 'Deactivate the ticket kind before editing it' },
+
+  // custom fields (tickets spec "Custom fields": the spec shows no field messages, these are ours)
+  'field.codeFormat': {
+    zh: '字段编码只能包含字母、数字和 _ -',
+    en: 'A field code may hold only letters, digits, _ and -',
+  },
+  'field.duplicateCode': { zh: '字段编码已被使用：{value}', en: 'Field code already taken: {value}' },
+  'field.typeFixed': { zh: '字段类型创建后不能修改', en: 'A field keeps the type it was created with' },
+  'field.options.required': { zh: '请至少添加一个选项', en: 'Please add at least one option' },
+  'field.option.labelRequired': { zh: '请填写选项名称', en: 'Please fill in the option label' },
+  'field.option.valueRequired': { zh: '请填写选项值', en: 'Please fill in the option value' },
+  'field.option.duplicateValue': { zh: '选项值重复：{value}', en: 'Duplicate option value: {value}' },
+  // service-summary configs (online-service-config §5: 请输入名称 is the spec's, the others ours)
+  'summary.nameRequired': { zh: '请输入名称', en: 'Please enter a name' },
+  'summary.typeFixed': { zh: '服务小结类型创建后不能修改', en: 'A summary keeps the type it was created with' },
+  'summary.field.unknown': { zh: '自定义字段 {id} 不存在', en: 'Custom field {id} not found' },
+  'line.summary.unknown': { zh: '服务小结 {id} 不存在', en: 'Service summary {id} not found' },
+
+  // navigations (online-service-config §3.7, §4, §5; 删除成功 and 未找到该节点 are the spec's, the others ours)
+  'nav.typeOfKind': { zh: '{kind} 导航的类型应为 {type}', en: 'A {kind} navigation is of type {type}' },
+  'nav.typeFixed': { zh: '导航类型创建后不能修改', en: 'A navigation keeps the type it was created with' },
+  'nav.kindFixed': { zh: '导航种类创建后不能修改', en: 'A navigation keeps the kind it was created with' },
+  'nav.config.notForKind': {
+    zh: '该种类的导航不使用此配置',
+    en: 'This kind of navigation does not use this configuration',
+  },
+  'nav.self.tabsMax': { zh: '标签最多 {maximum} 个', en: 'At most {maximum} tabs' },
+  'nav.menu.oneLevel': { zh: '子菜单只能有一级', en: 'Sub-menus go one level deep only' },
+  'nav.menu.notHere': { zh: '按钮不能设置子菜单', en: 'A button cannot open a sub-menu' },
+  'nav.menu.subMenuRequired': { zh: '请添加子菜单', en: 'Add at least one sub-menu' },
+  'nav.params.contentRequired': { zh: '请填写内容', en: 'Please enter the content' },
+  'nav.params.urlRequired': { zh: '请填写链接', en: 'Please enter the link' },
+  'nav.params.urlInvalid': {
+    zh: '链接须为 http:// 或 https:// 开头的完整地址',
+    en: 'The link must be a full http:// or https:// address',
+  },
+  'nav.params.feedRequired': { zh: '请选择资讯', en: 'Please choose a feed' },
+  'nav.params.spaceRequired': { zh: '请选择知识库', en: 'Please choose a knowledge base' },
+  'nav.icon.upload': { zh: '请上传图标图片', en: 'Please upload the icon image' },
+  'nav.icon.tooLarge': { zh: '图标不能超过 {maximum} MB', en: 'The icon must not exceed {maximum} MB' },
+  'nav.group.weightRange': { zh: '权重须在 0 到 100% 之间', en: 'A weight is from 0 to 100 %' },
+  'nav.group.duplicate': { zh: '技能组 {id} 在该路由中重复', en: 'Skill group {id} is in this route twice' },
+  'nav.group.routeIdDuplicate': { zh: '路由编号 {id} 重复', en: 'Route id {id} is used twice' },
+  'nav.group.notOnline': { zh: '技能组 {id} 不是在线技能组', en: 'Skill group {id} is not an online group' },
+  'nav.ivr.removed': { zh: '删除成功', en: 'Deleted' },
+  'nav.ivr.nodeMissing': { zh: '未找到该节点', en: 'Node not found' },
+  'nav.ivr.rootFixed': {
+    zh: '满意度根节点不能删除',
+    en: 'The satisfaction roots (InScore, OutScore) cannot be deleted',
+  },
+  'nav.ivr.tooDeep': { zh: 'IVR 节点最多 {maximum} 层', en: 'IVR nodes go at most {maximum} levels deep' },
+  'nav.ivr.tooMany': { zh: 'IVR 节点最多 {maximum} 个', en: 'At most {maximum} IVR nodes' },
+  'nav.unknown': { zh: '导航 {id} 不存在', en: 'Navigation {id} not found' },
+  'nav.wrongKind': { zh: '导航 {id} 不是{kind}', en: 'Navigation {id} is not of kind {kind}' },
+  'nav.boundToLines': {
+    zh: '导航正被服务线路使用，不能删除：{lines}',
+    en: 'The navigation is used by service lines and cannot be deleted: {lines}',
+  },
 
   // people and roles (ours: the spec shows no user calls)
   'user.usernameFormat': {

@@ -1,8 +1,9 @@
-import { CHATBOT_AVATAR_DIR } from '@qcdesk/contracts';
+import { CHATBOT_AVATAR_DIR, NAV_ICON_DIR } from '@qcdesk/contracts';
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/connect.js';
 import { chatbots } from '../db/schema/bots.js';
 import { uploads } from '../db/schema/files.js';
+import { csNavs } from '../db/schema/online-navs.js';
 import { complaints } from '../db/schema/qc-results.js';
 import { chatMessages, chatSessions } from '../db/schema/sessions.js';
 import type { RequestAuth } from '../http/request-auth.js';
@@ -20,6 +21,7 @@ export async function mayReadFile(db: Database, auth: RequestAuth, path: string)
   if (path.startsWith(`${CHAT_IMAGE_DIR}/`)) return mayOpenChatImage(db, auth, path);
   if (await seesComplaintWith(db, auth, path)) return true;
   if (await isChatbotAvatar(db, auth, path)) return true;
+  if (await isNavIcon(db, auth, path)) return true;
   const [own] = await db.select({ id: uploads.id }).from(uploads).where(ownUnattachedUpload(auth, path));
   return own !== undefined;
 }
@@ -31,6 +33,25 @@ async function isChatbotAvatar(db: Database, auth: RequestAuth, path: string): P
     .select({ id: chatbots.id })
     .from(chatbots)
     .where(and(eq(chatbots.organizationId, auth.organizationId), eq(chatbots.avatar, path)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * A navigation's icon (spec §7: icons are uploaded for public read) is shown wherever the navigation is (editors,
+ * previews, lists): anyone of its organisation may read it while a navigation's buttons show it.
+ */
+async function isNavIcon(db: Database, auth: RequestAuth, path: string): Promise<boolean> {
+  if (!path.startsWith(`${NAV_ICON_DIR}/`)) return false;
+  const [row] = await db
+    .select({ id: csNavs.id })
+    .from(csNavs)
+    .where(
+      and(
+        eq(csNavs.organizationId, auth.organizationId),
+        sql`${csNavs.onlineConfig}->'buttons' @> ${JSON.stringify([{ icon: path }])}::jsonb`,
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

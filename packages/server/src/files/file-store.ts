@@ -1,14 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { isAbsolute, join, normalize, resolve, sep } from 'node:path';
-import { CHATBOT_AVATAR_DIR } from '@qcdesk/contracts';
+import { CHATBOT_AVATAR_DIR, NAV_ICON_DIR, NAV_LIMITS } from '@qcdesk/contracts';
 import { ApiError } from '../http/api-error.js';
 
 /**
  * Folders uploads may go to (qc-area §7: complaint attachments under qc/complaint/; chatbot avatars under
- * online/chatbot/, online-service-config §2.5).
+ * online/chatbot/, online-service-config §2.5; navigation icons under desk/csNav/image/, §7).
  */
-export const UPLOAD_DIRS = ['qc/complaint', CHATBOT_AVATAR_DIR] as const;
+export const UPLOAD_DIRS = ['qc/complaint', CHATBOT_AVATAR_DIR, NAV_ICON_DIR] as const;
 export type UploadDir = (typeof UPLOAD_DIRS)[number];
+/** Folders with a smaller limit than the upload route's own (spec §5: a navigation icon at most 5 MB). */
+export const UPLOAD_DIR_MAX_BYTES: Readonly<Partial<Record<UploadDir, number>>> = {
+  [NAV_ICON_DIR]: NAV_LIMITS.iconMaxBytes,
+};
+/** Folders whose attached files everyone of the organisation may read, not only who can see what holds them. */
+export const PUBLIC_READ_DIRS: readonly UploadDir[] = [CHATBOT_AVATAR_DIR, NAV_ICON_DIR];
 /** The pictures of chat messages the store holds (the demo seed's), downloadable but not an upload folder. */
 export const CHAT_IMAGE_DIR = 'chat/image';
 /** Folders the download route serves, each per organisation. */

@@ -17,15 +17,19 @@ import { complaintRoutes } from '../routes/complaint/index.js';
 import { csAgentRoutes } from '../routes/cs-agent/index.js';
 import { csGroupRoutes } from '../routes/cs-group/index.js';
 import { csLineRoutes } from '../routes/cs-line/index.js';
+import { csNavRoutes } from '../routes/cs-nav/index.js';
 import { csTimeRoutes } from '../routes/cs-time/index.js';
+import { customFieldRoutes } from '../routes/custom-field/index.js';
 import { docsRoutes } from '../routes/docs/index.js';
 import { fileRoutes } from '../routes/files/index.js';
 import { manualResultRoutes } from '../routes/qc-manual-result/index.js';
 import { qcRuleRoutes } from '../routes/qc-rule/index.js';
 import { qcSchemeRoutes } from '../routes/qc-scheme/index.js';
 import { qcTaskRoutes } from '../routes/qc-task/index.js';
+import { scoreConfigRoutes } from '../routes/score-config/index.js';
 import { sessionRoutes } from '../routes/sessions/index.js';
 import { spaceRoutes } from '../routes/space/index.js';
+import { summaryConfigRoutes } from '../routes/summary-config/index.js';
 import { taskKindRoutes } from '../routes/task-kind/index.js';
 import { peopleRoutes } from '../routes/users/index.js';
 import { attachTaskRunner } from '../tasks/attach-task-runner.js';
@@ -119,6 +123,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(spaceRoutes);
   await app.register(taskKindRoutes);
   await app.register(appRoutes);
+  // custom fields and the service summaries made of them
+  await app.register(customFieldRoutes);
+  await app.register(summaryConfigRoutes);
+  // satisfaction configs, which lines bind
+  await app.register(scoreConfigRoutes);
+  // navigations, which lines bind
+  await app.register(csNavRoutes);
   // service lines, their authorisation panels and the satisfaction check
   await app.register(csLineRoutes);
   await app.register(censorBanRoutes);

@@ -17,8 +17,11 @@ import { DEMO_LINES } from '../tasks/demo-seeder.js';
 // staffing (service times, pulled telephone agents), the spaces, the platform and chatbots
 import '../desk/demo-staffing.js';
 import { DEMO_CHATBOTS } from './demo-bots.js';
+import { findDemoNavs } from './demo-navs.js';
+import { findDemoScoreConfig } from './demo-score-configs.js';
 import { type DemoSeedContext, demoSeeders } from './demo-seeders.js';
 import { DEMO_TASK_KINDS, findDemoSpaces } from './demo-spaces.js';
+import { findDemoSummary } from './demo-summaries.js';
 
 /** The STC-3 line the demo configures in full (the sessions' line 1), and the demo's hotline. */
 export const DEMO_ONLINE_LINE = { id: DEMO_LINES[0].lineId, name: DEMO_LINES[0].lineName, code: 'weibo-tel' } as const;
@@ -29,7 +32,8 @@ export const DEMO_HOTLINE_GROUPS = ['售后热线一组', '售后热线二组'] 
  * Two lines configured through every block, as an administrator would after going through the seven screens: the
  * STC-3 online line (app, both chatbots, quick replies, every config, an overload agent) and the hotline 售后热线
  * with two hotline skill groups of the pulled telephone agents; both leave messages as tickets of 售后工单 and are
- * granted to the supervisor and the demo agent. Navigations stay empty until they exist.
+ * granted to the supervisor and the demo agent. The online line binds the demo's SELF, BOTTOM, SIDE and GROUP
+ * navigations, the hotline its IVR navigation.
  */
 export async function seedDemoLines({ db, organizationId, users, log }: DemoSeedContext): Promise<void> {
   const audit = {
@@ -40,7 +44,10 @@ export async function seedDemoLines({ db, organizationId, users, log }: DemoSeed
     modifierName: '系统管理员',
   };
   const spaces = await findDemoSpaces(db, organizationId);
+  const scoreConfigId = await findDemoScoreConfig(db, organizationId);
+  const summaryConfigId = await findDemoSummary(db, organizationId);
   const appId = await defaultApp(db, organizationId);
+  const navs = await findDemoNavs(db, organizationId);
   const bots = await db
     .select({ id: chatbots.id, name: chatbots.name })
     .from(chatbots)
@@ -65,8 +72,9 @@ export async function seedDemoLines({ db, organizationId, users, log }: DemoSeed
     appId,
     ticketSpaceId: spaces.ticket,
     replySpaceId: spaces.quick,
+    scoreConfigId,
+    summaryConfigId,
     noteConfig,
-    navs: [],
     messageConfig: lineMessageConfigSchema.parse({
       customerRead: true,
       agentRead: true,
@@ -93,6 +101,11 @@ export async function seedDemoLines({ db, organizationId, users, log }: DemoSeed
       ...shared,
       code: DEMO_ONLINE_LINE.code,
       intro: '微博渠道通信业务的在线客服',
+      navs: (['SELF', 'BOTTOM', 'SIDE', 'GROUP'] as const).map((navKind) => ({
+        navKind,
+        navId: String(navs[navKind]),
+        timeId: null,
+      })),
       customerChatbotId: botId(DEMO_CHATBOTS.customer.name),
       agentChatbotId: botId(DEMO_CHATBOTS.agent.name),
       basicConfig: { login: true },
@@ -166,6 +179,7 @@ export async function seedDemoLines({ db, organizationId, users, log }: DemoSeed
       code: DEMO_HOTLINE.code,
       type: 'HOTLINE',
       intro: '售后问题的电话服务线路',
+      navs: [{ navKind: 'IVR', navId: String(navs.IVR), timeId: null }],
       hotlineGroupIds: hotlineGroups.map((g) => g.id),
       basicConfig: { login: false },
       agentConfig: lineAgentConfigSchema.parse({

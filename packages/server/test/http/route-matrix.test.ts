@@ -21,7 +21,9 @@ import {
   csAgentContract,
   csGroupContract,
   csLineContract,
+  csNavContract,
   csTimeContract,
+  customFieldContract,
   type EntityContract,
   PERMISSION_KEYS,
   PUBLIC,
@@ -31,7 +33,9 @@ import {
   ROUTE_PERMISSIONS,
   type RouteAccess,
   roleContract,
+  scoreConfigContract,
   spaceContract,
+  summaryConfigContract,
   taskKindContract,
   userContract,
 } from '@qcdesk/contracts';
@@ -110,6 +114,17 @@ interface Home {
   /** a service line of the home organisation (bound to its app) */
   lineId: string;
   lineVersion: number;
+  /** a custom field of the home organisation and a service summary listing it */
+  fieldId: string;
+  fieldVersion: number;
+  summaryId: string;
+  summaryVersion: number;
+  /** a satisfaction config of the home organisation */
+  scoreConfigId: string;
+  scoreConfigVersion: number;
+  /** a navigation of the home organisation */
+  navId: string;
+  navVersion: number;
 }
 let home: Home;
 
@@ -670,6 +685,27 @@ const TABLE: Record<Served, RouteCase> = {
       foreign: (h) => ({ body: { name: '线路', appId: h.appId }, expect: 400, field: 'appId' }),
     },
   }),
+  ...crudCases(csNavContract, {
+    id: (h) => h.navId,
+    version: (h) => h.navVersion,
+    save: () => ({ name: '改名', kind: 'BOTTOM' }),
+    create: {
+      bad: () => ({
+        body: { name: '导航', kind: 'BOTTOM', onlineConfig: { buttons: [{ name: 5 }] } },
+        field: 'onlineConfig.buttons[0].name',
+      }),
+      // the skill groups of GROUP routes are references of the body: another organisation's is a field error
+      foreign: (h) => ({
+        body: {
+          name: '导航',
+          kind: 'GROUP',
+          onlineConfig: { routes: [{ name: '路由', groups: [{ groupId: h.groupId, weight: 1 }] }] },
+        },
+        expect: 400,
+        field: 'onlineConfig.routes[0].groups[0].groupId',
+      }),
+    },
+  }),
   '/v3/chats/cs-line/auth/page': {
     bad: (h) => ({ body: { targetId: h.lineId, memberType: 'ALL' }, field: 'memberType' }),
     foreign: (h) => ({ body: { targetId: h.lineId, memberType: 'STAFF' }, expect: 404 }),
@@ -678,10 +714,48 @@ const TABLE: Record<Served, RouteCase> = {
     bad: (h) => ({ body: { targetId: h.lineId, memberType: 'STAFF', add: [5] }, field: 'add[0]' }),
     foreign: (h) => ({ body: { targetId: h.lineId, memberType: 'STAFF', add: [] }, expect: 404 }),
   },
+  ...crudCases(scoreConfigContract, {
+    id: (h) => h.scoreConfigId,
+    version: (h) => h.scoreConfigVersion,
+    save: () => ({ name: '改名' }),
+    create: {
+      bad: () => ({
+        body: { name: '满意度', onlineConfig: { replies: [{ score: 5, reply: 5 }] } },
+        field: 'onlineConfig.replies[0].reply',
+      }),
+      foreign: creates('a satisfaction config'),
+    },
+  }),
   '/v3/chats/score-config/check-issue': {
     bad: () => ({ query: {}, field: 'lineId' }),
     foreign: (h) => ({ query: { lineId: h.lineId }, expect: 404 }),
   },
+  ...crudCases(customFieldContract, {
+    id: (h) => h.fieldId,
+    version: (h) => h.fieldVersion,
+    save: () => ({ name: '改名', code: 'rm-renamed', type: 'INPUT' }),
+    create: {
+      bad: () => ({
+        body: { name: '字段', code: 'rm-bad', type: 'RADIO', options: [{ label: 5 }] },
+        field: 'options[0].label',
+      }),
+      foreign: creates('a custom field'),
+    },
+  }),
+  ...crudCases(summaryConfigContract, {
+    id: (h) => h.summaryId,
+    version: (h) => h.summaryVersion,
+    save: () => ({ name: '改名' }),
+    create: {
+      bad: () => ({ body: { name: '小结', fields: [{ fieldId: 5 }] }, field: 'fields[0].fieldId' }),
+      // the custom fields are references of the body: another organisation's is a field error
+      foreign: (h) => ({
+        body: { name: '小结', fields: [{ fieldId: h.fieldId }] },
+        expect: 400,
+        field: 'fields[0].fieldId',
+      }),
+    },
+  }),
   '/v3/users/app/list/top': {
     bad: () => ({ body: { types: 'FRONT' }, field: 'types' }),
     foreign: (h) => ({
@@ -723,6 +797,10 @@ const TABLE: Record<Served, RouteCase> = {
   '/v3/worker/center/upload': {
     bad: () => ({ query: { dir: 'elsewhere' }, field: 'dir' }),
     foreign: () => ({ none: "stores in the caller's organisation's folder" }),
+  },
+  '/v3/worker/center/upload/config': {
+    bad: () => ({ query: { dir: 'elsewhere' }, field: 'dir' }),
+    foreign: () => ({ none: 'the same configuration for every organisation' }),
   },
   '/v3/worker/center/download': {
     method: 'GET',
@@ -876,6 +954,20 @@ beforeAll(async () => {
   const appId = String(await createDefaultApp(t.database.db, Number(staffing.me.organisation.id)));
   const { id: lineId } = await ok(admin.post('/v3/chats/cs-line/create', { name: '售前线路', appId }));
   const line = await ok(admin.post('/v3/chats/cs-line/detail', {}, { query: { lineId } }));
+  const { id: navId } = await ok(admin.post('/v3/chats/cs-nav/create', { name: '底部导航', kind: 'BOTTOM' }));
+  const nav = await ok(admin.post('/v3/chats/cs-nav/detail', {}, { query: { navId } }));
+  const { id: fieldId } = await ok(
+    admin.post('/v3/feed/field/create', { name: '客户电话', code: 'phone', type: 'PHONE' }),
+  );
+  const { id: summaryId } = await ok(
+    admin.post('/v3/chats/summary-config/create', { name: '服务小结', fields: [{ fieldId, required: true }] }),
+  );
+  const summaries = {
+    field: await ok(admin.post('/v3/feed/field/detail', {}, { query: { fieldId } })),
+    summary: await ok(admin.post('/v3/chats/summary-config/detail', {}, { query: { summaryConfigId: summaryId } })),
+  };
+  const { id: scoreConfigId } = await ok(admin.post('/v3/chats/score-config/create', { name: '满意度配置' }));
+  const scoreConfig = await ok(admin.post('/v3/chats/score-config/detail', {}, { query: { configId: scoreConfigId } }));
   // the log's background jobs: a rescan and an export
   const { jobId: rescanJobId } = await ok(
     admin.post('/v3/system/censor-log/rescan', { timeFrom: '2024-05-01', timeTo: '2024-05-01' }),
@@ -889,6 +981,14 @@ beforeAll(async () => {
     appId,
     lineId,
     lineVersion: line.version,
+    navId,
+    navVersion: nav.version,
+    fieldId,
+    fieldVersion: summaries.field.version,
+    summaryId,
+    summaryVersion: summaries.summary.version,
+    scoreConfigId,
+    scoreConfigVersion: scoreConfig.version,
     platformId,
     platformVersion: bots.platform.version,
     chatbotId,
@@ -1046,6 +1146,9 @@ describe("another organisation's ids", () => {
       space: await q('/v3/feed/space/detail', { spaceId: home.spaceId }),
       kind: await q('/v3/feed/task-kind/detail', { kindId: home.kindId }),
       line: await q('/v3/chats/cs-line/detail', { lineId: home.lineId }),
+      nav: await q('/v3/chats/cs-nav/detail', { navId: home.navId }),
+      field: await q('/v3/feed/field/detail', { fieldId: home.fieldId }),
+      summary: await q('/v3/chats/summary-config/detail', { summaryConfigId: home.summaryId }),
     };
   };
   let before: Awaited<ReturnType<typeof snapshot>>;

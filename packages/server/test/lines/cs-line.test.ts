@@ -20,9 +20,13 @@ const home = {
   onlineGroupId: '',
   times: [] as string[],
   agentId: '',
+  scoreConfigId: '',
+  summaryId: '',
+  /** navigations of each kind (two of SELF and GROUP, for time-divided rows) */
+  navs: { bottom: '', side: '', self: [] as string[], group: [] as string[], ivr: '' },
 };
 /** the same kinds of records of another organisation */
-const away = { appId: '', botId: '', quickSpaceId: '', groupId: '', timeId: '' };
+const away = { appId: '', botId: '', quickSpaceId: '', groupId: '', timeId: '', navId: '' };
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -37,9 +41,18 @@ beforeAll(async () => {
   home.ticketSpaceId = await f.space('售后工单', 'TICKET', home.kindIds.slice(0, 2));
   home.hotline = [await f.group('热线一组'), await f.group('热线二组')];
   home.onlineGroupId = await f.group('在线组', 'ONLINE');
+  home.navs = {
+    bottom: await f.nav('BOTTOM', '底部栏'),
+    side: await f.nav('SIDE', '侧边栏'),
+    self: [await f.nav('SELF', '工作日自助'), await f.nav('SELF', '周末自助')],
+    group: [await f.nav('GROUP', '工作日路由'), await f.nav('GROUP', '周末路由')],
+    ivr: await f.nav('IVR', '热线按键'),
+  };
   home.times = [await createTime(admin, '工作日'), await createTime(admin, '周末')];
   const [userId] = await createUsers(t, organizationId, ['张三']);
   home.agentId = await createAgent(admin, userId!, '小张');
+  home.scoreConfigId = (await ok(admin.post('/v3/chats/score-config/create', { name: '售前满意度' }))).id;
+  home.summaryId = (await ok(admin.post('/v3/chats/summary-config/create', { name: '售前小结' }))).id;
 
   const other = await organisationWith(t, 'cs-line-other', { admin: ['*'] });
   const g = lineFixtures(t, other.organizationId);
@@ -48,6 +61,7 @@ beforeAll(async () => {
   away.quickSpaceId = await g.space('别家快捷', 'CS_QUICK');
   away.groupId = await g.group('别家热线');
   away.timeId = await createTime(other.admin, '别家时间');
+  away.navId = await g.nav('SELF', '别家自助');
 }, 90_000);
 afterAll(async () => t?.close());
 
@@ -75,13 +89,13 @@ const fullLine = () => ({
   agentChatbotId: home.helperBotId,
   replySpaceId: home.quickSpaceId,
   ticketSpaceId: home.ticketSpaceId,
-  scoreConfigId: '31',
-  summaryConfigId: '32',
+  scoreConfigId: home.scoreConfigId,
+  summaryConfigId: home.summaryId,
   basicConfig: { login: true },
   navs: [
-    { navKind: 'BOTTOM', navId: '41' },
-    { navKind: 'GROUP', navId: '42', timeId: home.times[0] },
-    { navKind: 'GROUP', navId: '43', timeId: home.times[1] },
+    { navKind: 'BOTTOM', navId: home.navs.bottom },
+    { navKind: 'GROUP', navId: home.navs.group[0], timeId: home.times[0] },
+    { navKind: 'GROUP', navId: home.navs.group[1], timeId: home.times[1] },
   ],
   hotlineGroups: [{ groupId: home.hotline[1] }, { groupId: home.hotline[0] }],
   agentConfig: { offlineServe: 'HINT', offlinePrompt: '下班了', enterTimeoutRemind: { minutes: 5, prompt: '稍等' } },
@@ -162,8 +176,10 @@ describe('service lines: a save writes only the blocks it carries (O-B20)', () =
       agentChatbotNick: '小助',
       replySpaceName: '快捷回复',
       ticketSpaceName: '售后工单',
-      scoreConfigId: '31',
-      summaryConfigId: '32',
+      scoreConfigId: home.scoreConfigId,
+      scoreConfigName: '售前满意度',
+      summaryConfigId: home.summaryId,
+      summaryConfigName: '售前小结',
       basicConfig: { login: true },
       hotlineGroups: [
         { groupId: home.hotline[1], groupName: '热线二组' },
@@ -171,9 +187,15 @@ describe('service lines: a save writes only the blocks it carries (O-B20)', () =
       ],
       groupIds: [home.hotline[1], home.hotline[0]],
       navs: [
-        { navKind: 'BOTTOM', navId: '41', timeId: null },
-        { navKind: 'GROUP', navId: '42', timeId: home.times[0], timeName: '工作日' },
-        { navKind: 'GROUP', navId: '43', timeId: home.times[1], timeName: '周末' },
+        { navKind: 'BOTTOM', navId: home.navs.bottom, navName: '底部栏', timeId: null },
+        {
+          navKind: 'GROUP',
+          navId: home.navs.group[0],
+          navName: '工作日路由',
+          timeId: home.times[0],
+          timeName: '工作日',
+        },
+        { navKind: 'GROUP', navId: home.navs.group[1], navName: '周末路由', timeId: home.times[1], timeName: '周末' },
       ],
       noteConfig: { ticketKinds: [{ kindId: home.kindIds[0], kindName: '退款', kindCode: 'REFUND' }] },
       messageConfig: { customerRead: true, recall: true, recallMinutes: 5 },
@@ -200,7 +222,7 @@ describe('service lines: a save writes only the blocks it carries (O-B20)', () =
     ],
     ['promptConfig', () => ({ promptConfig: { welcome: '你好 {X}' } })],
     ['messageConfig', () => ({ messageConfig: { agentInput: true } })],
-    ['navs', () => ({ navs: [{ navKind: 'SIDE', navId: '44' }] })],
+    ['navs', () => ({ navs: [{ navKind: 'SIDE', navId: home.navs.side }] })],
     ['hotlineGroups', () => ({ hotlineGroups: [{ groupId: home.hotline[0] }] })],
     ['basicConfig', () => ({ basicConfig: { login: false } })],
     ['code', () => ({ code: 'renamed' })],
@@ -293,16 +315,16 @@ describe('service lines: navigations (O-B09)', () => {
         navs: [
           { navKind: 'SIDE', navId: null },
           { navKind: 'SELF', navId: '', timeId: home.times[0] },
-          { navKind: 'SELF', navId: '51', timeId: home.times[0] },
-          { navKind: 'SELF', navId: '52', timeId: home.times[1] },
-          { navKind: 'IVR', navId: '53' },
+          { navKind: 'SELF', navId: home.navs.self[0], timeId: home.times[0] },
+          { navKind: 'SELF', navId: home.navs.self[1], timeId: home.times[1] },
+          { navKind: 'IVR', navId: home.navs.ivr },
         ],
       }),
     );
     expect((await detail(lineId)).navs).toEqual([
-      { navKind: 'SELF', navId: '51', navName: null, timeId: home.times[0], timeName: '工作日' },
-      { navKind: 'SELF', navId: '52', navName: null, timeId: home.times[1], timeName: '周末' },
-      { navKind: 'IVR', navId: '53', navName: null, timeId: null, timeName: null },
+      { navKind: 'SELF', navId: home.navs.self[0], navName: '工作日自助', timeId: home.times[0], timeName: '工作日' },
+      { navKind: 'SELF', navId: home.navs.self[1], navName: '周末自助', timeId: home.times[1], timeName: '周末' },
+      { navKind: 'IVR', navId: home.navs.ivr, navName: '热线按键', timeId: null, timeName: null },
     ]);
   });
 
@@ -311,14 +333,14 @@ describe('service lines: navigations (O-B09)', () => {
     const mixed = await refusal(
       saveBlock(lineId, {
         navs: [
-          { navKind: 'GROUP', navId: '61' },
-          { navKind: 'GROUP', navId: '62', timeId: home.times[0] },
+          { navKind: 'GROUP', navId: home.navs.group[0] },
+          { navKind: 'GROUP', navId: home.navs.group[1], timeId: home.times[0] },
         ],
       }),
     );
     expect(mixed.message).toContain('同一种导航只能选择分时段或不分时段其中之一');
     const ivr = await refusal(
-      saveBlock(lineId, { navs: [{ navKind: 'IVR', navId: '63', timeId: home.times[0] }] }, 'en'),
+      saveBlock(lineId, { navs: [{ navKind: 'IVR', navId: home.navs.ivr, timeId: home.times[0] }] }, 'en'),
     );
     expect(ivr).toMatchObject({
       field: 'navs[0].timeId',
@@ -327,12 +349,35 @@ describe('service lines: navigations (O-B09)', () => {
     expect((await detail(lineId)).navs).toEqual([]);
   });
 
-  it('needs a live service time of the organisation and a numeric navigation id', async () => {
+  it('needs a live service time of the organisation', async () => {
     const lineId = await create('导航三');
-    const foreign = await refusal(saveBlock(lineId, { navs: [{ navKind: 'SELF', navId: '64', timeId: away.timeId }] }));
+    const foreign = await refusal(
+      saveBlock(lineId, { navs: [{ navKind: 'SELF', navId: home.navs.self[0], timeId: away.timeId }] }),
+    );
     expect(foreign).toMatchObject({ field: 'navs[0].timeId', message: `服务时间 ${away.timeId} 不存在` });
-    const badNav = await refusal(saveBlock(lineId, { navs: [{ navKind: 'BOTTOM', navId: 'abc' }] }, 'en'));
-    expect(badNav).toMatchObject({ field: 'navs[0].navId', message: 'Id abc is not valid: it must be a number' });
+  });
+
+  it('needs a live navigation of the organisation of the row’s kind, naming navs[i].navId', async () => {
+    const lineId = await create('导航四');
+    const rows = (navId: string, navKind = 'BOTTOM') => ({
+      navs: [
+        { navKind: 'SIDE', navId: home.navs.side },
+        { navKind, navId },
+      ],
+    });
+    for (const navId of ['abc', '999999', away.navId]) {
+      const unknown = await refusal(saveBlock(lineId, rows(navId), 'en'));
+      expect(unknown, navId).toMatchObject({ field: 'navs[1].navId', message: `Navigation ${navId} not found` });
+    }
+    const wrongKind = await refusal(saveBlock(lineId, rows(home.navs.self[0]!)));
+    expect(wrongKind).toMatchObject({ field: 'navs[1].navId', message: `导航 ${home.navs.self[0]} 不是底部导航` });
+    // the hotline section binds an IVR navigation only
+    const notIvr = await refusal(saveBlock(lineId, rows(home.navs.bottom, 'IVR'), 'en'));
+    expect(notIvr).toMatchObject({
+      field: 'navs[1].navId',
+      message: `Navigation ${home.navs.bottom} is not of kind IVR`,
+    });
+    expect((await detail(lineId)).navs).toEqual([]);
   });
 });
 
@@ -436,8 +481,8 @@ describe('service lines: references of the basic info', () => {
     ],
     ['replySpaceId', 'a ticket space', () => home.ticketSpaceId, (id: string) => `快捷回复空间 ${id} 不存在`],
     ['ticketSpaceId', 'a quick-reply space', () => home.quickSpaceId, (id: string) => `工单空间 ${id} 不存在`],
-    ['scoreConfigId', 'a non-numeric id', () => 'abc', (id: string) => `编号 ${id} 无效，应为数字`],
-    ['summaryConfigId', 'a non-numeric id', () => '1x', (id: string) => `编号 ${id} 无效，应为数字`],
+    ['scoreConfigId', 'an unknown satisfaction config', () => '999999', (id: string) => `满意度配置 ${id} 不存在`],
+    ['summaryConfigId', 'an unknown summary', () => '999999', (id: string) => `服务小结 ${id} 不存在`],
   ])('refuses as %s %s, naming the field', async (field, _what, id, message) => {
     const answer = await refusal(save({ name: '引用', [field]: id() }));
     expect(answer).toMatchObject({ code: 'INVALID_REFERENCE', field, message: message(id()) });
@@ -498,13 +543,9 @@ describe('the satisfaction check of a line (/v3/chats/score-config/check-issue)'
     });
   });
 
-  it('says a named config is not available while configs cannot be read', async () => {
-    const lineId = await create('有满意度', { scoreConfigId: '77' });
-    const answer = await ok(check(lineId));
-    expect(answer.usable).toBe(false);
-    expect(answer.issues).toMatchObject([
-      { code: 'line.score.unavailable', zh: expect.stringContaining('满意度配置不可用') },
-    ]);
+  it('says a line bound to a live, active config with its five replies can survey', async () => {
+    const lineId = await create('有满意度', { scoreConfigId: home.scoreConfigId });
+    expect(await ok(check(lineId))).toEqual({ usable: true, issues: [] });
   });
 
   it('answers 404 for an unknown line', async () => {

@@ -1,10 +1,11 @@
+import { defaultNavConfig, NAV_TYPE_OF_KIND, type NavKind, navConfigField } from '@qcdesk/contracts';
 import { eq } from 'drizzle-orm';
-import { apps, csGroups, spaces, taskKinds } from '../../src/db/schema/index.js';
+import { apps, csGroups, csNavs, spaces, taskKinds } from '../../src/db/schema/index.js';
 import type { TestApp } from '../helpers/test-app.js';
 
 /**
- * Records a line binds, written straight into the store: spaces, ticket kinds, apps and hotline groups have routes of
- * their own, built and tested elsewhere; these tests need only the rows.
+ * Records a line binds, written straight into the store: spaces, ticket kinds, apps, hotline groups and navigations
+ * have routes of their own, built and tested elsewhere; these tests need only the rows.
  */
 export function lineFixtures(t: TestApp, organizationId: number) {
   const db = t.database.db;
@@ -25,6 +26,20 @@ export function lineFixtures(t: TestApp, organizationId: number) {
     },
     async group(name: string, type: 'HOTLINE' | 'ONLINE' = 'HOTLINE') {
       return id((await db.insert(csGroups).values({ name, type, organizationId }).returning({ id: csGroups.id }))[0]);
+    },
+    /** a navigation of `kind` with the kind's default config (the navigation routes build and check real ones) */
+    async nav(kind: NavKind, name: string) {
+      const [row] = await db
+        .insert(csNavs)
+        .values({
+          name,
+          kind,
+          type: NAV_TYPE_OF_KIND[kind],
+          [navConfigField(kind)]: defaultNavConfig(kind),
+          organizationId,
+        })
+        .returning({ id: csNavs.id });
+      return id(row);
     },
     async renameKind(kindId: string, name: string, code: string) {
       await db

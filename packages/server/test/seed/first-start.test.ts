@@ -83,12 +83,22 @@ describe('first start', () => {
       'chat-images',
       'desk-staffing',
       'lines',
+      'navs',
       'qc-config',
+      'score-configs',
       'second-organisation',
       'sessions',
       'spaces',
+      'summaries',
     ];
     expect(stepsWhenProbed![0]).toBe('qc-config');
+    // the lines bind the demo satisfaction config: it exists first
+    expect(stepsWhenProbed!.indexOf('score-configs')).toBeLessThan(stepsWhenProbed!.indexOf('lines'));
+    // and the demo summary
+    expect(stepsWhenProbed!.indexOf('summaries')).toBeLessThan(stepsWhenProbed!.indexOf('lines'));
+    // and the demo navigations, which route to the staffing's skill groups
+    expect(stepsWhenProbed!.indexOf('navs')).toBeLessThan(stepsWhenProbed!.indexOf('lines'));
+    expect(stepsWhenProbed!.indexOf('desk-staffing')).toBeLessThan(stepsWhenProbed!.indexOf('navs'));
     expect([...stepsWhenProbed!].sort()).toEqual(steps);
     expect([...(await seedSteps()).seed_steps!].sort()).toEqual(steps);
     const admin = await signIn(t, 'admin', 'admin-secret-1');

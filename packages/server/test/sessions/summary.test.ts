@@ -97,6 +97,34 @@ describe('POST /v3/chats/session/summary', () => {
     });
   });
 
+  it("names a field stored without a name after the organisation's custom field of its code", async () => {
+    const [s] = stc3Sessions(1);
+    const coded = {
+      ...s,
+      sessionId: 'sum-coded',
+      summary: {
+        resolved: true,
+        content: '已登记',
+        form: null,
+        fields: [
+          { fieldCode: 'orderNo', fieldType: 'INPUT', formData: 'GD1' },
+          { fieldCode: 'phone', fieldName: '当时的电话', fieldType: 'PHONE', formData: '138' },
+          { fieldCode: 'unknown', fieldType: 'INPUT', formData: 'x' },
+        ],
+      },
+    };
+    await ok(admin.post('/v3/chats/session/import', [coded]));
+    await ok(admin.post('/v3/feed/field/create', { name: '关联单号', code: 'orderNo', type: 'INPUT' }));
+    await ok(admin.post('/v3/feed/field/create', { name: '客户电话', code: 'phone', type: 'PHONE' }));
+    const fields = (await ok(summaryOf(reader, { sessionId: 'sum-coded' }))).fields;
+    // the stored name is kept (as the agent saw it); a field of no custom field keeps its code only
+    expect(fields.map((f: Json) => [f.fieldCode, f.fieldName ?? null])).toEqual([
+      ['orderNo', '关联单号'],
+      ['phone', '当时的电话'],
+      ['unknown', null],
+    ]);
+  });
+
   it('refuses a summary of the wrong shape at import, naming the record field', async () => {
     const [s] = stc3Sessions(1);
     const bad = {

@@ -96,6 +96,13 @@ export const commonZh = {
   'date.next': '下一页',
   'date.clear': '清除日期',
   'common.pageSize': '每页条数',
+  // drag to reorder (ui/SortableList): the handle and what a screen reader hears
+  'sortable.handle': '拖动排序：{name}',
+  'sortable.instructions': '按空格键拿起，用方向键移动，再按空格键放下，按 Esc 取消。',
+  'sortable.picked': '已拿起 {name}',
+  'sortable.over': '{name} 移到 {target} 的位置',
+  'sortable.dropped': '{name} 已放到 {target} 的位置',
+  'sortable.cancelled': '已取消移动 {name}',
 } as const;
 
 /** The same in English: a key missing here, or one Chinese does not have, fails to compile. */
@@ -196,4 +203,10 @@ export const commonEn: Record<keyof typeof commonZh, string> = {
   'date.next': 'Next',
   'date.clear': 'Clear date',
   'common.pageSize': 'Page size',
+  'sortable.handle': 'Drag to reorder: {name}',
+  'sortable.instructions': 'Press space to pick up, the arrow keys to move, space again to drop, Esc to cancel.',
+  'sortable.picked': 'Picked up {name}',
+  'sortable.over': '{name} moved to the place of {target}',
+  'sortable.dropped': '{name} dropped at the place of {target}',
+  'sortable.cancelled': 'Moving {name} cancelled',
 };

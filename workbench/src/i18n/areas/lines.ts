@@ -28,8 +28,6 @@ export const linesZh = {
   'csLine.replySpace': '快捷回复空间',
   'csLine.scoreConfig': '满意度配置',
   'csLine.summaryConfig': '服务小结',
-  'csLine.scorePending': '将在满意度配置上线后可选',
-  'csLine.summaryPending': '将在服务小结上线后可选',
   'csLine.login': '访问时须登录',
   'csLine.spaceCreateTitle': '新建空间',
   // config: navigations
@@ -150,8 +148,6 @@ export const linesEn: Record<keyof typeof linesZh, string> = {
   'csLine.replySpace': 'Quick-reply space',
   'csLine.scoreConfig': 'Satisfaction config',
   'csLine.summaryConfig': 'Service summary',
-  'csLine.scorePending': 'Selectable once satisfaction configs are available',
-  'csLine.summaryPending': 'Selectable once service summaries are available',
   'csLine.login': 'Visitors must sign in',
   'csLine.spaceCreateTitle': 'New space',
   'csLine.nav.single': 'Not time-divided',

@@ -5,7 +5,6 @@ import {
   csTimeContract,
   csTimeSaveSchema,
   DESK_LIMITS,
-  toFieldErrors,
   WEEKDAY_LABELS,
   WEEKDAYS,
 } from '@qcdesk/contracts';
@@ -16,6 +15,7 @@ import { useLoad } from '../../api/use-load';
 import { useSaveForm } from '../../api/use-save-form';
 import { useCan } from '../../auth/session-store';
 import { CS_TIME_EDIT_PATH } from '../../entities/cs-time';
+import { placeProblems } from '../../entity/place-problems';
 import type { MessageKey } from '../../i18n/dictionary';
 import { useI18n } from '../../i18n/locale-store';
 import type { RouteLocation } from '../../router/location';
@@ -139,13 +139,9 @@ export function CsTimeForm({ id, onSaved }: CsTimeFormProps) {
     if (id !== null) Object.assign(body, { id, version: record?.version ?? null });
     const checked = csTimeSaveSchema.safeParse(body);
     if (!checked.success) {
-      const next: Record<string, string> = {};
-      const unplaced: string[] = [];
-      for (const problem of toFieldErrors(checked.error, locale))
-        if (SHOWN.test(problem.field)) next[problem.field] ??= problem.message;
-        else unplaced.push(problem.message);
-      setErrors(next);
-      setBanner(unplaced.length > 0 ? unplaced.join('；') : null);
+      const placed = placeProblems(checked.error, locale, (field) => (SHOWN.test(field) ? field : null));
+      setErrors(placed.errors);
+      setBanner(placed.banner);
       return;
     }
     setErrors({});

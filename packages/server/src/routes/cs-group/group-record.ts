@@ -6,6 +6,7 @@ import type { Queryable } from '../../crud/entity-table.js';
 import type { RowOf } from '../../crud/rows.js';
 import { csAgents, csGroups, csTimes } from '../../db/schema/index.js';
 import { todayTimes } from '../../desk/today-times.js';
+import { navsOfGroups } from '../cs-nav/nav-references.js';
 
 type GroupRow = RowOf<typeof csGroups>;
 
@@ -21,7 +22,10 @@ export async function liveTimes(db: Queryable, organizationId: number, keys: rea
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** Rows → records: the time, the parent, the receivers and the config's two groups by name, one query each. */
+/**
+ * Rows → records: the time, the parent, the receivers, the config's two groups by name and the GROUP navigations
+ * routing to each group, one query each.
+ */
 export async function groupRecords(rows: GroupRow[], { db, auth, timeZone }: EntityContext): Promise<CsGroup[]> {
   const org = auth.organizationId;
   const unique = (ids: (number | null | undefined)[]) => [...new Set(ids.filter((id): id is number => id != null))];
@@ -30,7 +34,7 @@ export async function groupRecords(rows: GroupRow[], { db, auth, timeZone }: Ent
   const groupKeys = unique(
     rows.flatMap((r) => [r.parentId, r.config?.overloadGroupId, r.config?.offlineGroupId].map((id) => toKey(id))),
   );
-  const [times, agents, groups] = await Promise.all([
+  const [times, agents, groups, navs] = await Promise.all([
     liveTimes(db, org, timeKeys),
     agentKeys.length === 0
       ? []
@@ -44,6 +48,11 @@ export async function groupRecords(rows: GroupRow[], { db, auth, timeZone }: Ent
           .select({ id: csGroups.id, name: csGroups.name })
           .from(csGroups)
           .where(and(eq(csGroups.organizationId, org), inArray(csGroups.id, groupKeys))),
+    navsOfGroups(
+      db,
+      org,
+      rows.map((r) => r.id),
+    ),
   ]);
   const agentById = new Map(agents.map((a) => [a.id, a]));
   const groupName = (id: number | string | null | undefined) => {
@@ -71,7 +80,7 @@ export async function groupRecords(rows: GroupRow[], { db, auth, timeZone }: Ent
         agentName: agentById.get(id)?.name ?? null,
         agentNick: agentById.get(id)?.nick ?? null,
       })),
-      navs: [],
+      navs: navs.get(row.id) ?? [],
       todayTimes: todayTimes(time?.config, now, timeZone),
       online: time !== undefined,
       config:

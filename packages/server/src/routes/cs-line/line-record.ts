@@ -4,7 +4,18 @@ import { auditFields } from '../../crud/audit-fields.js';
 import type { EntityContext } from '../../crud/define-entity-routes.js';
 import { dbId } from '../../crud/ids.js';
 import type { RowOf } from '../../crud/rows.js';
-import { apps, chatbots, csGroups, type csLines, csTimes, spaces, taskKinds } from '../../db/schema/index.js';
+import {
+  apps,
+  chatbots,
+  csGroups,
+  type csLines,
+  csTimes,
+  scoreConfigs,
+  spaces,
+  summaryConfigs,
+  taskKinds,
+} from '../../db/schema/index.js';
+import { navsOfLines } from '../cs-nav/nav-references.js';
 
 type LineRow = RowOf<typeof csLines>;
 type Keyed = { readonly id: number; readonly organizationId: number };
@@ -27,9 +38,10 @@ async function lookup<R extends Keyed>(
 }
 
 /**
- * Rows → records (spec §3.1): the names of the app, the two chatbots (nick), the spaces, the hotline groups and the
- * navigations' service times, and the note config's templates with their current name and code, one query per kind
- * a page. A line has no online groups until navigations exist, so its groups are its hotline groups.
+ * Rows → records (spec §3.1): the names of the app, the two chatbots (nick), the spaces, the satisfaction and summary
+ * configs, the hotline groups and the navigations' service times, and the note config's templates with their current
+ * name and code, one query per kind a page. A line's online groups are those its GROUP navigations route to,
+ * its groupIds the hotline and online groups, once.
  */
 export async function lineRecords(rows: LineRow[], { db, timeZone }: EntityContext): Promise<CsLine[]> {
   const pairs = (ids: (row: LineRow) => (number | null | undefined)[]) =>
@@ -90,6 +102,26 @@ export async function lineRecords(rows: LineRow[], { db, timeZone }: EntityConte
     ),
   ]);
 
+  const scoreById = await lookup(
+    pairs((r) => [r.scoreConfigId]),
+    (orgs, ids) =>
+      db
+        .select({ id: scoreConfigs.id, organizationId: scoreConfigs.organizationId, name: scoreConfigs.name })
+        .from(scoreConfigs)
+        .where(and(inArray(scoreConfigs.organizationId, orgs), inArray(scoreConfigs.id, ids))),
+  );
+  const summaryById = await lookup(
+    pairs((r) => [r.summaryConfigId]),
+    (orgs, ids) =>
+      db
+        .select({ id: summaryConfigs.id, organizationId: summaryConfigs.organizationId, name: summaryConfigs.name })
+        .from(summaryConfigs)
+        .where(and(inArray(summaryConfigs.organizationId, orgs), inArray(summaryConfigs.id, ids))),
+  );
+
+  // the navigations' names and the groups the GROUP navigations route to
+  const navsOf = await navsOfLines(db, rows);
+
   return rows.map((row) => {
     const name = (byId: Map<string, { name: string }>, id: number | string | null | undefined) => {
       const key = toKey(id);
@@ -114,16 +146,22 @@ export async function lineRecords(rows: LineRow[], { db, timeZone }: EntityConte
       replySpaceId: wire(row.replySpaceId),
       replySpaceName: name(spaceById, row.replySpaceId),
       scoreConfigId: wire(row.scoreConfigId),
+      scoreConfigName: name(scoreById, row.scoreConfigId),
       ticketSpaceId: wire(row.ticketSpaceId),
       ticketSpaceName: name(spaceById, row.ticketSpaceId),
       summaryConfigId: wire(row.summaryConfigId),
+      summaryConfigName: name(summaryById, row.summaryConfigId),
       basicConfig: row.basicConfig,
       memberObjectId: row.memberObjectId,
       memberObjectType: row.memberObjectType,
       hotlineGroups,
-      onlineGroups: [],
-      groupIds: [...new Set(hotlineGroups.map((g) => g.groupId))],
-      navs: row.navs.map((nav) => ({ ...nav, navName: null, timeName: name(timeById, nav.timeId) })),
+      onlineGroups: navsOf(row).onlineGroups,
+      groupIds: [...new Set([...hotlineGroups, ...navsOf(row).onlineGroups].map((g) => g.groupId))],
+      navs: row.navs.map((nav) => ({
+        ...nav,
+        navName: navsOf(row).navName(nav.navId),
+        timeName: name(timeById, nav.timeId),
+      })),
       agentConfig: row.agentConfig,
       waitingConfig: row.waitingConfig,
       noteConfig:

@@ -10,9 +10,20 @@ import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { EntityTable, Queryable } from '../../crud/entity-table.js';
 import { dbId } from '../../crud/ids.js';
-import { apps, chatbots, csAgents, csGroups, type csLines, spaces, taskKinds } from '../../db/schema/index.js';
+import {
+  apps,
+  chatbots,
+  csAgents,
+  csGroups,
+  type csLines,
+  scoreConfigs,
+  spaces,
+  summaryConfigs,
+  taskKinds,
+} from '../../db/schema/index.js';
 import { ApiError } from '../../http/api-error.js';
 import { liveTimes } from '../cs-group/group-record.js';
+import { requireLineNavs } from '../cs-nav/nav-references.js';
 
 type LineValues = Partial<typeof csLines.$inferInsert>;
 type Block = (typeof LINE_SAVE_BLOCKS)[number];
@@ -56,9 +67,13 @@ const WRITE: { readonly [K in Block]: Writer<K> } = {
   ticketSpaceId: async (id, refs) => ({
     ticketSpaceId: await refs.live(spaces, id, 'ticketSpaceId', 'line.space.ticketUnknown', eq(spaces.type, 'TICKET')),
   }),
-  // satisfaction and summary configs are not records yet (issue 18): kept as given, as long as they can be keys
-  scoreConfigId: (id) => ({ scoreConfigId: numericKey(id, 'scoreConfigId') }),
-  summaryConfigId: (id) => ({ summaryConfigId: numericKey(id, 'summaryConfigId') }),
+  // a live satisfaction config of the organisation (an INACTIVE one too: the line's check says so)
+  scoreConfigId: async (id, refs) => ({
+    scoreConfigId: await refs.live(scoreConfigs, id, 'scoreConfigId', 'line.score.unknown'),
+  }),
+  summaryConfigId: async (id, refs) => ({
+    summaryConfigId: await refs.live(summaryConfigs, id, 'summaryConfigId', 'line.summary.unknown'),
+  }),
   basicConfig: (basicConfig) => ({ basicConfig: basicConfig ?? { login: false } }),
   memberObjectId: (memberObjectId) => ({ memberObjectId }),
   memberObjectType: (memberObjectType) => ({ memberObjectType }),
@@ -70,14 +85,6 @@ const WRITE: { readonly [K in Block]: Writer<K> } = {
   promptConfig: (promptConfig) => ({ promptConfig }),
   messageConfig: (messageConfig) => ({ messageConfig }),
 };
-
-/** An id kept as given (its entity does not exist yet): a whole number, else 400 naming the field. */
-function numericKey(id: string | null, field: string): number | null {
-  if (id === null) return null;
-  const key = dbId(id);
-  if (key === null) throw refused('line.idNotNumeric', id, field);
-  return key;
-}
 
 /**
  * The records a save refers to must be live records of the caller's organisation (a 400 naming the field
@@ -108,11 +115,9 @@ class References {
     return key;
   }
 
-  /** navigations kept by id (they are not records yet, issue 18); a time-divided row's time a live service time */
+  /** each row's navigation a live one of the row's kind; a time-divided row's time a live service time */
   async navs(navs: LineNavInput[]): Promise<LineNavInput[]> {
-    navs.forEach((nav, i) => {
-      numericKey(nav.navId, `navs[${i}].navId`);
-    });
+    await requireLineNavs(this.tx, this.organizationId, navs);
     const timeKeys = navs.map((nav) => (nav.timeId === null ? null : dbId(nav.timeId)));
     const times = await liveTimes(
       this.tx,

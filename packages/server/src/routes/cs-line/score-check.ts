@@ -2,14 +2,16 @@ import {
   csLineContract,
   formatMessage,
   type MessageCode,
+  SATISFACTION_SCORES,
   type ScoreCheckIssue,
   scoreCheckIssueQuerySchema,
   scoreCheckIssueSchema,
 } from '@qcdesk/contracts';
-import type { SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../../crud/entity-table.js';
 import { requireRow } from '../../crud/rows.js';
-import { csLines } from '../../db/schema/index.js';
+import { csLines, scoreConfigs } from '../../db/schema/index.js';
 import { defineRoute, noBody } from '../../http/define-route.js';
 import type { RequestAuth } from '../../http/request-auth.js';
 
@@ -30,7 +32,7 @@ export function scoreCheckRoute(app: FastifyInstance, shared: (auth: RequestAuth
     },
     async ({ query, auth }) => {
       const line = await requireRow(db, csLines, auth, query.lineId, csLineContract.name, { shared: shared(auth) });
-      const issues = scoreIssues(line).map(({ code, params }) => ({
+      const issues = (await scoreIssues(db, line)).map(({ code, params }) => ({
         code,
         zh: formatMessage(code, 'zh', params),
         en: formatMessage(code, 'en', params),
@@ -40,15 +42,35 @@ export function scoreCheckRoute(app: FastifyInstance, shared: (auth: RequestAuth
   );
 }
 
+type Issue = { code: MessageCode; params?: Record<string, string> };
+
 /**
- * What keeps a line's survey from running: the line names no satisfaction config, or the config it names cannot be
- * used. Satisfaction configs are not records yet (issue 18), so a named config cannot be read and is reported
- * unavailable; once they are, this reads the config and reports it unavailable when it is missing, in the trash or
- * inactive.
+ * What keeps a line's survey from running (spec §7 "Line check"): the line names no satisfaction config; the config
+ * it names no longer exists; it is in the trash; it is inactive; it surveys neither chatbot nor agent sessions; a
+ * level (one of the five scenes) has no reply. The config is read in the line's organisation (a line granted to the
+ * caller names its owner's config). No issue: the survey can run.
  */
-export function scoreIssues(line: {
-  readonly scoreConfigId: number | null;
-}): { code: MessageCode; params?: Record<string, string> }[] {
+export async function scoreIssues(
+  db: Queryable,
+  line: { readonly organizationId: number; readonly scoreConfigId: number | null },
+): Promise<Issue[]> {
   if (line.scoreConfigId === null) return [{ code: 'line.score.none' }];
-  return [{ code: 'line.score.unavailable', params: { id: String(line.scoreConfigId) } }];
+  const [config] = await db
+    .select()
+    .from(scoreConfigs)
+    .where(and(eq(scoreConfigs.organizationId, line.organizationId), eq(scoreConfigs.id, line.scoreConfigId)));
+  if (config === undefined || config.deleted === 'BUFFER')
+    return [{ code: 'line.score.missing', params: { id: String(line.scoreConfigId) } }];
+  const name = { name: config.name };
+  const issues: Issue[] = [];
+  if (config.deleted === 'TRASH') issues.push({ code: 'line.score.trashed', params: name });
+  if (config.status !== 'ACTIVE') issues.push({ code: 'line.score.inactive', params: name });
+  const survey = config.onlineConfig;
+  if (!survey.chatbotEnable && !survey.agentEnable) issues.push({ code: 'line.score.noChannel', params: name });
+  for (const score of SATISFACTION_SCORES) {
+    const reply = survey.replies.find((r) => r.score === score)?.reply ?? '';
+    if (reply.trim() === '')
+      issues.push({ code: 'line.score.replyMissing', params: { ...name, score: String(score) } });
+  }
+  return issues;
 }

@@ -3,7 +3,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
-import { uploadAnswerSchema } from '@qcdesk/contracts';
+import { LIMITS, NAV_ICON_DIR, uploadAnswerSchema, uploadConfigSchema } from '@qcdesk/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { mayReadFile } from '../../files/file-access.js';
@@ -11,17 +11,24 @@ import {
   contentTypeOf,
   newUploadPath,
   normalStorePath,
+  PUBLIC_READ_DIRS,
   storedFilePath,
   tenantFilePath,
+  UPLOAD_DIR_MAX_BYTES,
   UPLOAD_DIRS,
+  type UploadDir,
 } from '../../files/file-store.js';
 import { sweepStrayUploadFiles, sweepUploads } from '../../files/upload-lifetime.js';
 import { quotaExceeded, recordUpload, usedUploadBytes } from '../../files/upload-quota.js';
 import { ApiError } from '../../http/api-error.js';
-import { defineRoute } from '../../http/define-route.js';
+import { defineRoute, noBody } from '../../http/define-route.js';
 
 /** Largest attachment accepted. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+/** The largest file a folder takes: its own limit (navigation icons 5 MB) or the route's. */
+export const maxUploadBytes = (dir: UploadDir) => UPLOAD_DIR_MAX_BYTES[dir] ?? MAX_UPLOAD_BYTES;
+/** What a stored path is prefixed with to show it: the download route (a browser sends the session cookie). */
+export const FILE_URL_PREFIX = '/v3/worker/center/download?path=';
 /** How often unattached uploads past their lifetime are looked for (besides once at start). */
 export const UPLOAD_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -78,7 +85,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
     {
       path: '/v3/worker/center/upload',
       query: z.object({ dir: z.enum(UPLOAD_DIRS).default('qc/complaint') }),
-      summary: `upload one file (multipart field "file", at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB, within the organisation's upload quota) under dir, in the caller's organisation's folder; answers its path. An upload not attached to a complaint within an hour is removed`,
+      summary: `upload one file (multipart field "file", at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB — navigation icons ${maxUploadBytes(NAV_ICON_DIR) / 1024 / 1024} MB — within the organisation's upload quota) under dir, in the caller's organisation's folder; answers its path. An upload not attached to a record within an hour is removed`,
       bodyDoc: { 'multipart/form-data': z.object({ file: z.string().meta({ format: 'binary' }) }) },
       response: uploadAnswerSchema,
       errors: [413],
@@ -89,7 +96,8 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       // never write more than the organisation has room for: the stream stops at the smaller limit
       const room = uploadQuotaBytes - (await usedUploadBytes(db, auth.organizationId));
       if (room <= 0) throw quotaExceeded(uploadQuotaBytes);
-      const limit = Math.min(MAX_UPLOAD_BYTES, room);
+      const dirMax = maxUploadBytes(query.dir);
+      const limit = Math.min(dirMax, room);
       const file = await request.file({ limits: { fileSize: limit, files: 1 } });
       if (file === undefined) throw noFile();
       const path = newUploadPath(query.dir, auth.organizationId, file.filename);
@@ -100,7 +108,7 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
         if (file.file.truncated) throw new Error('truncated');
       } catch {
         await rm(full, { force: true });
-        throw limit < MAX_UPLOAD_BYTES ? quotaExceeded(uploadQuotaBytes) : tooLarge();
+        throw limit < dirMax ? quotaExceeded(uploadQuotaBytes) : tooLarge(dirMax);
       }
       const { size } = await stat(full);
       try {
@@ -116,6 +124,27 @@ export async function fileRoutes(app: FastifyInstance): Promise<void> {
       }
       return { path, name: file.filename, size };
     },
+  );
+
+  // the spec's "upload configuration for public read with a 3600-second validity, which yields a domain prefix" (§7)
+  defineRoute(
+    app,
+    {
+      path: '/v3/worker/center/upload/config',
+      query: z.object({ dir: z.enum(UPLOAD_DIRS) }),
+      body: noBody,
+      summary:
+        'how to upload into dir and show the result: whether everyone of the organisation may read an attached file (publicRead), how long an unattached upload lives (validSeconds), the prefix that makes a stored path a URL, the largest file',
+      response: uploadConfigSchema,
+      tags: ['files'],
+    },
+    async ({ query }) => ({
+      dir: query.dir,
+      publicRead: PUBLIC_READ_DIRS.includes(query.dir),
+      validSeconds: LIMITS.uploadLifetimeSeconds,
+      urlPrefix: FILE_URL_PREFIX,
+      maxBytes: maxUploadBytes(query.dir),
+    }),
   );
 }
 
@@ -161,7 +190,7 @@ function noFile(): ApiError {
   return new ApiError(400, 'FILE_REQUIRED', '请选择要上传的文件', 'choose a file to upload', 'file');
 }
 
-function tooLarge(): ApiError {
-  const mb = MAX_UPLOAD_BYTES / 1024 / 1024;
+function tooLarge(maxBytes: number): ApiError {
+  const mb = maxBytes / 1024 / 1024;
   return new ApiError(413, 'FILE_TOO_LARGE', `文件不能超过 ${mb} MB`, `the file must not exceed ${mb} MB`, 'file');
 }

@@ -7,13 +7,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
 import { defineRoute } from '../../http/define-route.js';
+import { withFieldNames } from '../custom-field/index.js';
 import { requireSession } from './session-routes.js';
 
 /**
  * POST /v3/chats/session/summary — the service summary of a session (qc-area §3 "Session detail", "summary load by
  * sessionId and chatId"): `{resolved, content, form, fields}`, or null when the agent filled none. Read as the
  * session detail is: the caller's organisation, an agent only his own sessions (404 otherwise); a chatId that is
- * not the session's is a 404 too.
+ * not the session's is a 404 too. Fields stored without a name are named after the custom field of their code.
  */
 export async function summaryRoute(app: FastifyInstance): Promise<void> {
   defineRoute(
@@ -37,7 +38,7 @@ export async function summaryRoute(app: FastifyInstance): Promise<void> {
           `session ${body.sessionId} is not part of chat ${body.chatId}`,
         );
       if (!session.summary || session.summaryDetail === null) return null;
-      return storedSummary(session.summaryDetail);
+      return withFieldNames(app.deps.db, session.organizationId, storedSummary(session.summaryDetail));
     },
   );
 }

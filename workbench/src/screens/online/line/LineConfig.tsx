@@ -1,23 +1,12 @@
-import {
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Switch, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { type CsGroup, type CsLine, LINE_LIMITS, NavKind } from '@qcdesk/contracts';
 import { useMemo, useRef, useState } from 'react';
 import { useApi } from '../../../api/api-context';
 import type { ApiClient } from '../../../api/client';
-import { withOwn } from '../../../entities/cs-group';
+import { useCan } from '../../../auth/session-store';
+import { scoreConfigOptions } from '../../../entities/score-config';
 import { spaceOptions } from '../../../entities/space';
+import { summaryOptions } from '../../../entities/summary-config';
 import { CreatableSelect } from '../../../entity/CreatableSelect';
 import { EntityPicker } from '../../../entity/EntityPicker';
 import { useI18n } from '../../../i18n/locale-store';
@@ -34,6 +23,9 @@ import {
 } from './line-save';
 import { HotlineGroupDrawer, useLineShortcuts, useMayCreateGroup } from './line-shortcuts';
 import { type KnownNames, NavChoiceField, NavSelect } from './NavSelect';
+import { navShortcut } from './nav-shortcut';
+import { scoreShortcut } from './score-shortcut';
+import { summaryShortcut } from './summary-shortcut';
 import { useLineScreen } from './use-line-screen';
 
 interface Values {
@@ -45,6 +37,8 @@ interface Values {
   agentChatbotId: string | null;
   ticketSpaceId: string | null;
   replySpaceId: string | null;
+  scoreConfigId: string | null;
+  summaryConfigId: string | null;
   login: boolean;
   navs: LineNavValues;
   hotlineGroups: LineGroupValue[];
@@ -60,6 +54,8 @@ function valuesOf(line: CsLine): Values {
     agentChatbotId: line.agentChatbotId ?? null,
     ticketSpaceId: line.ticketSpaceId ?? null,
     replySpaceId: line.replySpaceId ?? null,
+    scoreConfigId: line.scoreConfigId ?? null,
+    summaryConfigId: line.summaryConfigId ?? null,
     login: line.basicConfig?.login ?? false,
     navs: navValuesOf(line.navs ?? []),
     hotlineGroups: (line.hotlineGroups ?? []).map((g) => ({ groupId: g.groupId, groupName: g.groupName })),
@@ -76,6 +72,8 @@ const SHOWN = new Set([
   'agentChatbotId',
   'ticketSpaceId',
   'replySpaceId',
+  'scoreConfigId',
+  'summaryConfigId',
 ]);
 
 const ticketSpaces = (client: ApiClient) => spaceOptions(client, 'TICKET');
@@ -93,7 +91,7 @@ function knownNames(line: CsLine | null): KnownNames {
 
 /**
  * /online/csLine/config?id=&_modal=full (online-service-config §2.1): basic info (name, code, app, the two chatbots,
- * ticket and quick-reply spaces, the satisfaction and summary configs kept as stored until their entities exist,
+ * ticket and quick-reply spaces, the satisfaction config and the service summary (each with its create shortcut),
  * must-login, intro), the online navigations (bottom, side, and the skill-group and self-service kinds either in one
  * or time-divided) and the hotline section (IVR navigation, hotline skill groups). The save sends id, name, version
  * and this screen's fields; the other blocks stay as stored.
@@ -104,6 +102,11 @@ export function LineConfig({ location }: { location: RouteLocation }) {
   const screen = useLineScreen(location, valuesOf, (field) => SHOWN.has(field));
   const { line, values, set, editable, errors } = screen;
   const shortcuts = useLineShortcuts();
+  const scoreCreate = scoreShortcut(t, useCan());
+  const summaryCreate = summaryShortcut(t, useCan());
+  // each navigation select creates one of its kind in an 80 % drawer
+  const navCan = useCan();
+  const navCreate = (kind: NavKind) => navShortcut(kind, t, (k) => label(NavKind, k), navCan);
   const mayCreateGroup = useMayCreateGroup();
   const names = useMemo(() => knownNames(line), [line]);
   const [picking, setPicking] = useState(false);
@@ -126,6 +129,8 @@ export function LineConfig({ location }: { location: RouteLocation }) {
         agentChatbotId: values.agentChatbotId,
         ticketSpaceId: values.ticketSpaceId,
         replySpaceId: values.replySpaceId,
+        scoreConfigId: values.scoreConfigId,
+        summaryConfigId: values.summaryConfigId,
         basicConfig: { login: values.login },
         navs: navsBody(values.navs),
         hotlineGroups: hotlineGroupsBody(values.hotlineGroups),
@@ -232,20 +237,27 @@ export function LineConfig({ location }: { location: RouteLocation }) {
                 disabled={disabled}
                 onLoadError={screen.setBanner}
               />
-              {/* their entities come with issue 18: shown, not changed, and left out of the save (kept as stored) */}
-              <Select
+              <CreatableSelect
                 label={t('csLine.scoreConfig')}
-                description={t('csLine.scorePending')}
-                data={withOwn([], line.scoreConfigId, line.scoreConfigId)}
-                value={line.scoreConfigId ?? null}
-                disabled
+                value={values.scoreConfigId}
+                onChange={(scoreConfigId) => set({ scoreConfigId }, 'scoreConfigId')}
+                load={scoreConfigOptions}
+                own={{ id: line.scoreConfigId, name: line.scoreConfigName }}
+                create={scoreCreate}
+                error={errors.scoreConfigId}
+                disabled={disabled}
+                onLoadError={screen.setBanner}
               />
-              <Select
+              <CreatableSelect
                 label={t('csLine.summaryConfig')}
-                description={t('csLine.summaryPending')}
-                data={withOwn([], line.summaryConfigId, line.summaryConfigId)}
-                value={line.summaryConfigId ?? null}
-                disabled
+                value={values.summaryConfigId}
+                onChange={(summaryConfigId) => set({ summaryConfigId }, 'summaryConfigId')}
+                load={summaryOptions}
+                own={{ id: line.summaryConfigId, name: line.summaryConfigName }}
+                create={summaryCreate}
+                error={errors.summaryConfigId}
+                disabled={disabled}
+                onLoadError={screen.setBanner}
               />
               <Switch
                 label={t('csLine.login')}
@@ -267,9 +279,6 @@ export function LineConfig({ location }: { location: RouteLocation }) {
           <Paper withBorder p="md" ref={sections.online}>
             <Stack gap="sm">
               <Title order={5}>{t('csLine.section.online')}</Title>
-              <Text size="sm" c="dimmed">
-                {t('csLine.nav.pending')}
-              </Text>
               <NavSelect
                 label={label(NavKind, 'BOTTOM')}
                 kind="BOTTOM"
@@ -277,6 +286,7 @@ export function LineConfig({ location }: { location: RouteLocation }) {
                 onChange={(BOTTOM) => setNavs({ BOTTOM })}
                 loader={lineNavOptions}
                 names={names}
+                create={navCreate('BOTTOM')}
                 disabled={disabled}
               />
               <NavSelect
@@ -286,6 +296,7 @@ export function LineConfig({ location }: { location: RouteLocation }) {
                 onChange={(SIDE) => setNavs({ SIDE })}
                 loader={lineNavOptions}
                 names={names}
+                create={navCreate('SIDE')}
                 disabled={disabled}
               />
               {(['GROUP', 'SELF'] as const).map((kind) => (
@@ -298,6 +309,7 @@ export function LineConfig({ location }: { location: RouteLocation }) {
                   loader={lineNavOptions}
                   names={names}
                   timeShortcut={shortcuts.time}
+                  navShortcut={navCreate(kind)}
                   disabled={disabled}
                 />
               ))}
@@ -314,6 +326,7 @@ export function LineConfig({ location }: { location: RouteLocation }) {
                 onChange={(IVR) => setNavs({ IVR })}
                 loader={lineNavOptions}
                 names={names}
+                create={navCreate('IVR')}
                 disabled={disabled}
               />
               <Group justify="space-between">

@@ -20,10 +20,12 @@ interface NavSelectProps {
   loader: NavOptionsLoader;
   names: KnownNames;
   disabled: boolean;
+  /** a new navigation of the kind, in an 80 % drawer (nav-shortcut.tsx) */
+  create?: CreateShortcut | undefined;
 }
 
 /** A navigation of one kind; a stored one stays shown by its name. */
-export function NavSelect({ label, kind, value, onChange, loader, names, disabled }: NavSelectProps) {
+export function NavSelect({ label, kind, value, onChange, loader, names, disabled, create }: NavSelectProps) {
   return (
     <CreatableSelect
       label={label}
@@ -32,6 +34,7 @@ export function NavSelect({ label, kind, value, onChange, loader, names, disable
       load={(client: ApiClient) => loader(client, kind)}
       loadKey={kind}
       own={{ id: value, name: value ? names.get(value) : null }}
+      create={create}
       disabled={disabled}
     />
   );
@@ -47,6 +50,8 @@ interface NavChoiceFieldProps {
   names: KnownNames;
   /** the service-time selector's create shortcut (an 80 % drawer) */
   timeShortcut: CreateShortcut;
+  /** the navigation selectors' create shortcut (an 80 % drawer) */
+  navShortcut?: CreateShortcut | undefined;
   disabled: boolean;
 }
 
@@ -62,6 +67,7 @@ export function NavChoiceField({
   loader,
   names,
   timeShortcut,
+  navShortcut,
   disabled,
 }: NavChoiceFieldProps) {
   const { t } = useI18n();
@@ -94,6 +100,7 @@ export function NavChoiceField({
           onChange={(navId) => onChange({ ...value, navId })}
           loader={loader}
           names={names}
+          create={navShortcut}
           disabled={disabled}
         />
       ) : (
@@ -121,6 +128,7 @@ export function NavChoiceField({
                   onChange={(navId) => setRow(i, { navId })}
                   loader={loader}
                   names={names}
+                  create={navShortcut}
                   disabled={disabled}
                 />
               </div>

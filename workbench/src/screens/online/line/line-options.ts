@@ -3,6 +3,7 @@ import { call } from '../../../api/calls';
 import type { ApiClient } from '../../../api/client';
 import { resource } from '../../../api/resource';
 import { groupPicker } from '../../../entities/cs-group';
+import { navOptions } from '../../../entities/cs-nav';
 
 import type { FormOption, PickerDescription } from '../../../entity/types';
 
@@ -29,14 +30,8 @@ export async function appOptions(client: ApiClient): Promise<FormOption[]> {
 /** The navigations of a kind a line may bind: a loader, so the navigation entity only has to plug one in. */
 export type NavOptionsLoader = (client: ApiClient, kind: NavKind) => Promise<FormOption[]>;
 
-/**
- * No navigation can be chosen yet: the navigation entity comes with issue 18, which replaces this loader. Stored
- * navigation ids are still shown (by their names) and kept.
- */
-export const noNavigations: NavOptionsLoader = async () => [];
-
-/** The loader the line's config screen uses. */
-export const lineNavOptions: NavOptionsLoader = noNavigations;
+/** The loader the line's config screen uses: the organisation's navigations of the kind (entities/cs-nav.ts). */
+export const lineNavOptions: NavOptionsLoader = navOptions;
 
 /** The skill-group picker of the hotline section: the shared picker, HOTLINE groups only (spec §2.1). */
 export function hotlineGroupPicker(client: ApiClient): PickerDescription<CsGroup> {

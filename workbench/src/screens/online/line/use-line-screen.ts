@@ -1,4 +1,4 @@
-import { type CsLine, csLineContract, csLineSaveSchema, toFieldErrors } from '@qcdesk/contracts';
+import { type CsLine, csLineContract, csLineSaveSchema } from '@qcdesk/contracts';
 import { type Dispatch, type SetStateAction, useMemo, useState } from 'react';
 import { useApi } from '../../../api/api-context';
 import { resource } from '../../../api/resource';
@@ -6,6 +6,7 @@ import { useLoad } from '../../../api/use-load';
 import { useSaveForm } from '../../../api/use-save-form';
 import { useCan } from '../../../auth/session-store';
 import { mayUse } from '../../../entity/access';
+import { placeProblems } from '../../../entity/place-problems';
 import { useI18n } from '../../../i18n/locale-store';
 import type { RouteLocation } from '../../../router/location';
 import { navigate } from '../../../router/router-store';
@@ -67,13 +68,9 @@ export function useLineScreen<V>(
     if (!line) return false;
     const checked = csLineSaveSchema.safeParse(lineSaveBody(line, block, name));
     if (!checked.success) {
-      const next: Record<string, string> = {};
-      const unplaced: string[] = [];
-      for (const problem of toFieldErrors(checked.error, locale))
-        if (shows(problem.field)) next[problem.field] ??= problem.message;
-        else unplaced.push(problem.message);
-      form.setErrors(next);
-      form.setBanner(unplaced.length > 0 ? unplaced.join('；') : null);
+      const placed = placeProblems(checked.error, locale, (field) => (shows(field) ? field : null));
+      form.setErrors(placed.errors);
+      form.setBanner(placed.banner);
       return false;
     }
     form.setErrors({});

@@ -1,0 +1,1 @@
+export { csNavRoutes } from './nav-routes.js';

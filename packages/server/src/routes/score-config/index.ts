@@ -1,0 +1,1 @@
+export { scoreConfigRoutes } from './score-config-routes.js';
