@@ -30,3 +30,4 @@ export * from './messages/index.js';
 export * from './permissions.js';
 export * from './requests/index.js';
 export * from './storable.js';
+export * from './tickets/ticket-flow.js';

@@ -52,6 +52,7 @@ import {
 } from './qc.js';
 import { AgentVisibility, SatisfactionLevel, ScoreConfigType, ScoreStyle, ScoreValidDays } from './score.js';
 import { QcTaskType } from './task.js';
+import { NodeHandlerType, TicketRouteType, TicketStatusGroup } from './ticket.js';
 
 export * from './bots.js';
 export * from './chat.js';
@@ -62,6 +63,7 @@ export * from './line.js';
 export * from './qc.js';
 export * from './score.js';
 export * from './task.js';
+export * from './ticket.js';
 
 /** Every dictionary by its code, for screens that load a dictionary by name. */
 export const DICTIONARIES: Readonly<Record<string, Dictionary<string>>> = Object.fromEntries(
@@ -106,6 +108,9 @@ export const DICTIONARIES: Readonly<Record<string, Dictionary<string>>> = Object
     SessionParty,
     SummaryFieldType,
     QcTaskType,
+    TicketStatusGroup,
+    NodeHandlerType,
+    TicketRouteType,
     DeskAssign,
     GroupType,
     AgentStatus,

@@ -335,6 +335,27 @@ export const MESSAGES = defineMessages({
   'space.kb.unknown': { zh: '知识库 {id} 不存在', en: 'Knowledge base {id} not found' },
   'ticketKind.shieldFirst': { zh: '请先屏蔽，再编辑工单模版', en: 'Deactivate the ticket kind before editing it' },
 
+  // a ticket kind's flow (contracts/src/tickets/ticket-flow.ts; '{state} 状态已经存在' and '请选择状态' are the spec's)
+  'ticketFlow.stateDuplicate': { zh: '{state} 状态已经存在', en: 'The state {state} is already in the flow' },
+  'ticketFlow.stateEmpty': { zh: '请选择状态', en: 'Please choose a state' },
+  'ticketFlow.nodeStateUnknown': { zh: '状态 {state} 不在模版的状态流中', en: 'The state {state} is not in the flow' },
+  'ticketFlow.nodeSameState': { zh: '起止状态不能相同', en: 'A node cannot start and end in the same state' },
+  'ticketFlow.nodeDuplicatePair': {
+    zh: '{from} → {to} 已有节点',
+    en: 'There is already a node from {from} to {to}',
+  },
+  'ticketFlow.nodeHandlersRequired': { zh: '请选择处理人', en: 'Please choose the handlers' },
+  'ticketFlow.nodeHandlersNotAllowed': {
+    zh: '创建人、上一处理人类型不选择处理人',
+    en: 'Creator and last-handler nodes take no handlers',
+  },
+  'ticketFlow.moveUnknownState': { zh: '状态不在模版的状态流中', en: 'That state is not in the ticket kind’s flow' },
+  'ticketFlow.moveSameState': { zh: '工单已在该状态', en: 'The ticket is already in that state' },
+  'ticketFlow.moveNotAllowed': {
+    zh: '模版的状态流不允许这一步流转',
+    en: 'The ticket kind’s flow does not allow this move',
+  },
+
   // custom fields (tickets spec "Custom fields": the spec shows no field messages, these are ours)
   'field.codeFormat': {
     zh: '字段编码只能包含字母、数字和 _ -',

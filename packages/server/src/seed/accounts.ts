@@ -5,6 +5,7 @@ import type { Queryable } from '../crud/entity-table.js';
 import type { Database } from '../db/connect.js';
 import { organizations, roles, userRoles, users } from '../db/schema/index.js';
 import { createDefaultApp } from '../routes/app/default-app.js';
+import { createSystemStates } from '../routes/task-state/system-states.js';
 
 /** A bare organisation row (tests, and stores of older schemas): setUpOrganization makes a whole one. */
 export async function createOrganization(db: Database, name: string): Promise<number> {
@@ -137,6 +138,7 @@ export async function setUpOrganization(
     .returning();
   const organizationId = organization!.id;
   await createDefaultApp(db, organizationId);
+  await createSystemStates(db, organizationId);
   const roleIds: Record<BuiltInRole, number> = { admin: 0, inspector: 0, supervisor: 0, agent: 0 };
   for (const key of Object.keys(BUILT_IN_ROLES) as BuiltInRole[])
     roleIds[key] = await createRole(db, organizationId, BUILT_IN_ROLES[key]);

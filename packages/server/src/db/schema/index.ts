@@ -16,3 +16,4 @@ export * from './qc-results.js';
 export * from './qc-tasks.js';
 export * from './sessions.js';
 export * from './tenancy.js';
+export * from './tickets.js';

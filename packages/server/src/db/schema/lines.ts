@@ -17,6 +17,7 @@ import {
   bigint,
   bigserial,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -122,6 +123,14 @@ export const spaces = pgTable(
   (t) => [index('spaces_list_idx').on(t.organizationId, t.deleted, t.modifyTime.desc())],
 );
 
+/** A custom field as a ticket kind holds it (tickets spec "Ticket kinds": fieldId, label, search, required). */
+export interface TaskKindFieldRow {
+  readonly fieldId: number;
+  readonly label: string;
+  readonly search: boolean;
+  readonly required: boolean;
+}
+
 /** A ticket kind (template): name, code and ticket-number prefix; the ticket area adds its states, flow and nodes. */
 export const taskKinds = pgTable(
   'task_kinds',
@@ -131,6 +140,12 @@ export const taskKinds = pgTable(
     code: text('code'),
     taskCode: text('task_code'),
     status: text('status').$type<ActiveStatus>().notNull().default('INACTIVE'),
+    /** 1: a ticket of this kind needs an attachment (the spec saves the switch as 1 or 0) */
+    attachmentRequired: integer('attachment_required').notNull().default(0),
+    /** the flow's state codes in order; the first is the initial state (nodes: `task_kind_nodes`) */
+    stateCodes: text('state_codes').array().notNull().default(sql`'{}'::text[]`),
+    /** the custom fields a ticket of this kind carries, in order, with their label and flags */
+    fields: jsonb('fields').$type<TaskKindFieldRow[]>().notNull().default([]),
     ...entityColumns(),
   },
   (t) => [index('task_kinds_list_idx').on(t.organizationId, t.deleted, t.modifyTime.desc())],
