@@ -6,7 +6,15 @@ export default defineConfig({
     // PGlite set-ups migrate and seed a database; on a loaded 2-core machine that can take longer than the default 10 s.
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'node', include: ['packages/*/test/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['packages/*/test/**/*.test.ts'],
+          // one migrated PGlite store, dumped: every test's in-memory store boots from it (no initdb per file)
+          globalSetup: ['packages/server/test/helpers/pglite-template-setup.ts'],
+        },
+      },
       {
         extends: true,
         test: {

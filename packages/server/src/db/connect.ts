@@ -30,6 +30,12 @@ const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
 export async function openDatabase(options: {
   databaseUrl: string | null;
   dataDir: string | null;
+  /**
+   * PGlite in memory only: start from this dump of an already migrated store (`dumpDataDir`) instead of an empty
+   * cluster; the migrations still run, finding nothing to do. The test suites use it: booting from a dump skips
+   * initdb, most of what a fresh in-memory PGlite costs.
+   */
+  template?: Blob | null;
 }): Promise<OpenDatabase> {
   if (options.databaseUrl !== null) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -48,7 +54,10 @@ export async function openDatabase(options: {
     };
   }
   if (options.dataDir !== null) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir === null ? new PGlite() : new PGlite(options.dataDir);
+  const client =
+    options.dataDir !== null
+      ? new PGlite(options.dataDir)
+      : new PGlite(options.template ? { loadDataDir: options.template } : {});
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
   return {

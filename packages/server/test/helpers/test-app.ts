@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { readServerConfig, type ServerConfig } from '../../src/config/server-config.js';
 import { type OpenDatabase, openDatabase } from '../../src/db/connect.js';
 import { buildApp } from '../../src/http/build-app.js';
+import { pgliteTemplate } from './pglite-template.js';
 import { scratchDatabase } from './scratch-database.js';
 
 export interface TestApp {
@@ -43,7 +44,11 @@ export async function startTestApp(
     filesDir: ownFiles ?? base.filesDir,
     ...overrides,
   };
-  const database = await openDatabase({ databaseUrl, dataDir: null });
+  const database = await openDatabase({
+    databaseUrl,
+    dataDir: null,
+    template: databaseUrl === null ? await pgliteTemplate() : null,
+  });
   const app = await buildApp({ db: database.db, config, logStream: options.logStream, checkAnswers: true });
   options.beforeReady?.(app);
   await app.ready();

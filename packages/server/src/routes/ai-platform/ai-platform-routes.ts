@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { auditFields } from '../../crud/audit-fields.js';
 import { defineEntityRoutes, type EntityContext } from '../../crud/define-entity-routes.js';
 import { dbIds } from '../../crud/ids.js';
+import { usersShown } from '../../crud/in-use.js';
 import type { RowOf } from '../../crud/rows.js';
 import { aiPlatforms, chatbots } from '../../db/schema/index.js';
 import { ApiError } from '../../http/api-error.js';
@@ -92,9 +93,7 @@ async function refusePlatformsInUse({ db, auth }: EntityContext, body: DeleteBod
   const first = uses[0];
   if (first === undefined) return;
   const bots = uses.filter((u) => u.platformId === first.platformId).map((u) => u.botName);
-  const shown = bots.slice(0, 5);
-  const zhMore = bots.length > shown.length ? ` 等 ${bots.length} 个` : '';
-  const enMore = bots.length > shown.length ? ` and ${bots.length - shown.length} more` : '';
+  const { shown, zhMore, enMore } = usersShown(bots, '个');
   throw new ApiError(
     400,
     'PLATFORM_IN_USE',

@@ -10,8 +10,8 @@ import { aiPlatforms, chatbots } from '../../db/schema/index.js';
 import { attachUploads } from '../../files/upload-lifetime.js';
 import { ApiError } from '../../http/api-error.js';
 import type { RequestAuth } from '../../http/request-auth.js';
+import { linesBinding } from '../cs-line/lines-binding.js';
 import { liveSpaceNames, requireSpaces } from '../space/space-references.js';
-import { linesOfChatbots } from './chatbot-lines.js';
 
 type ChatbotRow = RowOf<typeof chatbots>;
 
@@ -114,9 +114,10 @@ export async function chatbotRecords(rows: ChatbotRow[], { db, auth, timeZone }:
     auth.organizationId,
     rows.flatMap((row) => dbIds(row.spaceIds)),
   );
-  const lines = await linesOfChatbots(
+  const lines = await linesBinding(
     db,
     auth.organizationId,
+    'chatbot',
     rows.map((row) => row.id),
   );
   return rows.map((row) => {

@@ -5,7 +5,8 @@ import type { EntityContext } from '../../crud/define-entity-routes.js';
 import { dbIds } from '../../crud/ids.js';
 import type { RowOf } from '../../crud/rows.js';
 import { csGroups, type csNavs } from '../../db/schema/index.js';
-import { linesOfNavs, routedGroupIds } from './nav-references.js';
+import { linesBinding } from '../cs-line/lines-binding.js';
+import { routedGroupIds } from './nav-references.js';
 
 type NavRow = RowOf<typeof csNavs>;
 
@@ -21,9 +22,10 @@ export async function navRecords(rows: NavRow[], { db, auth, timeZone }: EntityC
     ),
   ];
   const [lines, groups] = await Promise.all([
-    linesOfNavs(
+    linesBinding(
       db,
       org,
+      'nav',
       rows.map((row) => row.id),
     ),
     groupKeys.length === 0

@@ -1,44 +1,14 @@
 import { formatMessage, type GroupOnlineConfig, NavKind } from '@qcdesk/contracts';
-import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../crud/entity-table.js';
 import { dbId } from '../../crud/ids.js';
-import { csGroups, csLines, csNavs } from '../../db/schema/index.js';
+import { csGroups, csNavs } from '../../db/schema/index.js';
 import { ApiError } from '../../http/api-error.js';
 
 /**
- * What other records read of navigations: the lines binding them (a navigation's "used lines"), the navigations a
+ * What other records read of navigations (the lines binding them: `linesBinding` in cs-line): the navigations a
  * line binds (names, and the groups its GROUP navigations route to), the GROUP navigations routing to a group.
  */
-
-type Line = { lineId: string; lineName: string };
-
-/** A line's condition: its navs name one of `navKeys` (the jsonb keeps ids as the wire's strings). */
-function bindsAny(navKeys: readonly number[]): SQL {
-  return or(...navKeys.map((key) => sql`${csLines.navs} @> ${JSON.stringify([{ navId: String(key) }])}::jsonb`))!;
-}
-
-/** The live lines of the organisation binding each navigation, by navigation key, in line order. */
-export async function linesOfNavs(
-  db: Queryable,
-  organizationId: number,
-  navKeys: readonly number[],
-): Promise<Map<number, Line[]>> {
-  const byNav = new Map<number, Line[]>();
-  const keys = [...new Set(navKeys)];
-  if (keys.length === 0) return byNav;
-  const lines = await db
-    .select({ id: csLines.id, name: csLines.name, navs: csLines.navs })
-    .from(csLines)
-    .where(and(eq(csLines.organizationId, organizationId), eq(csLines.deleted, 'NONE'), bindsAny(keys)))
-    .orderBy(asc(csLines.id));
-  for (const line of lines)
-    for (const navId of new Set(line.navs.map((nav) => nav.navId))) {
-      const key = Number(navId);
-      if (keys.includes(key))
-        byNav.set(key, [...(byNav.get(key) ?? []), { lineId: String(line.id), lineName: line.name }]);
-    }
-  return byNav;
-}
 
 /** The skill-group ids a GROUP config routes to, each once, in route order. */
 export function routedGroupIds(config: GroupOnlineConfig | null | undefined): string[] {

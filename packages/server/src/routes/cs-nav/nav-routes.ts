@@ -12,12 +12,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { defineEntityRoutes, type EntityContext, type SaveContext } from '../../crud/define-entity-routes.js';
 import { dbId, dbIds } from '../../crud/ids.js';
+import { usersShown, withUsersCounted } from '../../crud/in-use.js';
 import { csGroups, csNavs } from '../../db/schema/index.js';
 import { attachUploads, type FileReference } from '../../files/upload-lifetime.js';
 import { ApiError } from '../../http/api-error.js';
+import { linesBinding } from '../cs-line/lines-binding.js';
 import { requireSpaces } from '../space/space-references.js';
 import { navRecords } from './nav-record.js';
-import { linesOfNavs } from './nav-references.js';
 
 type Save = SaveContext<typeof csNavs>;
 
@@ -163,14 +164,14 @@ async function requireOnlineGroups({ tx, auth }: Save, config: GroupOnlineConfig
  */
 async function refuseNavsInUse({ db, auth }: EntityContext, body: DeleteBody): Promise<void> {
   const keys = dbIds(body.ids);
-  const lines = await linesOfNavs(db, auth.organizationId, keys);
+  const lines = await linesBinding(db, auth.organizationId, 'nav', keys);
   const index = keys.findIndex((key) => lines.has(key));
   if (index < 0) return;
   const names = lines.get(keys[index]!)!.map((line) => line.lineName);
-  const shown = names.slice(0, 5);
-  const more = names.length - shown.length;
-  const error = ApiError.of(400, 'NAV_IN_USE', 'nav.boundToLines', { lines: shown }, `ids[${index}]`);
-  throw more === 0
-    ? error
-    : new ApiError(400, error.code, `${error.zh} 等 ${names.length} 条`, `${error.en} and ${more} more`, error.field);
+  const { shown } = usersShown(names, '条');
+  throw withUsersCounted(
+    ApiError.of(400, 'NAV_IN_USE', 'nav.boundToLines', { lines: shown }, `ids[${index}]`),
+    names,
+    '条',
+  );
 }

@@ -4,10 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { auditFields } from '../../crud/audit-fields.js';
 import { defineEntityRoutes, type EntityContext } from '../../crud/define-entity-routes.js';
 import { dbId, dbIds } from '../../crud/ids.js';
+import { usersShown } from '../../crud/in-use.js';
 import type { RowOf } from '../../crud/rows.js';
 import { csLines, scoreConfigs } from '../../db/schema/index.js';
 import { ApiError } from '../../http/api-error.js';
-import { linesOfScoreConfigs } from './score-config-lines.js';
+import { linesBinding } from '../cs-line/lines-binding.js';
 
 type ScoreConfigRow = RowOf<typeof scoreConfigs>;
 
@@ -65,9 +66,10 @@ export async function scoreConfigRecords(
   rows: ScoreConfigRow[],
   { db, auth, timeZone }: EntityContext,
 ): Promise<ScoreConfig[]> {
-  const lines = await linesOfScoreConfigs(
+  const lines = await linesBinding(
     db,
     auth.organizationId,
+    'scoreConfig',
     rows.map((row) => row.id),
   );
   return rows.map((row) => ({
@@ -91,17 +93,17 @@ export async function scoreConfigRecords(
  */
 async function refuseConfigsInUse({ db, auth }: EntityContext, body: DeleteBody): Promise<void> {
   const keys = dbIds(body.ids);
-  const used = await linesOfScoreConfigs(db, auth.organizationId, keys);
+  const used = await linesBinding(db, auth.organizationId, 'scoreConfig', keys);
   const index = keys.findIndex((key) => used.has(key));
   if (index < 0) return;
   const [config] = await db
     .select({ name: scoreConfigs.name })
     .from(scoreConfigs)
     .where(and(eq(scoreConfigs.id, keys[index]!), eq(scoreConfigs.organizationId, auth.organizationId)));
-  const lines = used.get(keys[index]!)!.map((line) => line.lineName);
-  const shown = lines.slice(0, 5);
-  const zhMore = lines.length > shown.length ? ` 等 ${lines.length} 条线路` : '';
-  const enMore = lines.length > shown.length ? ` and ${lines.length - shown.length} more` : '';
+  const { shown, zhMore, enMore } = usersShown(
+    used.get(keys[index]!)!.map((line) => line.lineName),
+    '条线路',
+  );
   const name = config?.name ?? body.ids[index]!;
   throw new ApiError(
     400,

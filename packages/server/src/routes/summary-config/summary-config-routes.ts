@@ -4,10 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { auditFields } from '../../crud/audit-fields.js';
 import { defineEntityRoutes, type EntityContext } from '../../crud/define-entity-routes.js';
 import { dbIds } from '../../crud/ids.js';
+import { usersShown } from '../../crud/in-use.js';
 import type { RowOf } from '../../crud/rows.js';
 import { summaryConfigs } from '../../db/schema/index.js';
 import { ApiError } from '../../http/api-error.js';
-import { fieldsInOrder, linesOfSummaries, liveFields, requireFields } from './summary-references.js';
+import { linesBinding } from '../cs-line/lines-binding.js';
+import { fieldsInOrder, liveFields, requireFields } from './summary-references.js';
 
 type SummaryRow = RowOf<typeof summaryConfigs>;
 
@@ -57,9 +59,10 @@ export async function summaryRecords(rows: SummaryRow[], { db, auth, timeZone }:
     auth.organizationId,
     rows.flatMap((row) => row.fields.map((f) => f.fieldId)),
   );
-  const lines = await linesOfSummaries(
+  const lines = await linesBinding(
     db,
     auth.organizationId,
+    'summaryConfig',
     rows.map((row) => row.id),
   );
   return rows.map((row) => ({
@@ -78,13 +81,13 @@ export async function summaryRecords(rows: SummaryRow[], { db, auth, timeZone }:
 /** A config live lines bind cannot go to the trash; the caller is told which lines to move first. */
 async function refuseSummariesInUse({ db, auth }: EntityContext, body: DeleteBody): Promise<void> {
   const keys = dbIds(body.ids);
-  const lines = await linesOfSummaries(db, auth.organizationId, keys);
+  const lines = await linesBinding(db, auth.organizationId, 'summaryConfig', keys);
   const index = keys.findIndex((key) => lines.has(key));
   if (index < 0) return;
-  const names = lines.get(keys[index]!)!.map((line) => line.lineName);
-  const shown = names.slice(0, 5);
-  const zhMore = names.length > shown.length ? ` 等 ${names.length} 条` : '';
-  const enMore = names.length > shown.length ? ` and ${names.length - shown.length} more` : '';
+  const { shown, zhMore, enMore } = usersShown(
+    lines.get(keys[index]!)!.map((line) => line.lineName),
+    '条',
+  );
   const [config] = await db
     .select({ name: summaryConfigs.name })
     .from(summaryConfigs)

@@ -1,8 +1,8 @@
 import type { SummaryConfigField, SummaryConfigSave } from '@qcdesk/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../crud/entity-table.js';
 import { dbId } from '../../crud/ids.js';
-import { csLines, customFields, type StoredSummaryField } from '../../db/schema/index.js';
+import { customFields, type StoredSummaryField } from '../../db/schema/index.js';
 import { ApiError } from '../../http/api-error.js';
 
 type FieldInfo = Pick<SummaryConfigField, 'fieldId' | 'fieldName' | 'fieldCode' | 'fieldType'>;
@@ -57,31 +57,4 @@ export function fieldsInOrder(
     const info = fields.get(f.fieldId);
     return info === undefined ? [] : [{ ...info, required: f.required, search: f.search }];
   });
-}
-
-/** The live service lines of the organisation bound to each config, by config key, in one query. */
-export async function linesOfSummaries(
-  db: Queryable,
-  organizationId: number,
-  keys: readonly number[],
-): Promise<Map<number, { lineId: string; lineName: string }[]>> {
-  const byConfig = new Map<number, { lineId: string; lineName: string }[]>();
-  if (keys.length === 0) return byConfig;
-  const lines = await db
-    .select({ id: csLines.id, name: csLines.name, configId: csLines.summaryConfigId })
-    .from(csLines)
-    .where(
-      and(
-        eq(csLines.organizationId, organizationId),
-        eq(csLines.deleted, 'NONE'),
-        inArray(csLines.summaryConfigId, [...new Set(keys)]),
-      ),
-    )
-    .orderBy(asc(csLines.id));
-  for (const line of lines)
-    byConfig.set(line.configId!, [
-      ...(byConfig.get(line.configId!) ?? []),
-      { lineId: String(line.id), lineName: line.name },
-    ]);
-  return byConfig;
 }

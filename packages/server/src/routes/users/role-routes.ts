@@ -6,6 +6,7 @@ import { ALL_PERMISSIONS } from '../../auth/permissions.js';
 import { defineEntityRoutes, type EntityContext } from '../../crud/define-entity-routes.js';
 import type { Queryable } from '../../crud/entity-table.js';
 import { dbIds } from '../../crud/ids.js';
+import { usersShown } from '../../crud/in-use.js';
 import { roles, userRoles, users } from '../../db/schema/index.js';
 import { ApiError } from '../../http/api-error.js';
 import { defineRoute, noBody } from '../../http/define-route.js';
@@ -110,10 +111,10 @@ async function refuseRolesInUse({ db, auth }: EntityContext, body: DeleteBody): 
   const first = uses[0];
   if (first === undefined) return;
   const holders = uses.filter((u) => u.roleId === first.roleId);
-  const shown = holders.slice(0, 5).map((u) => `${u.userName}（${u.username}）`);
-  const more = holders.length - shown.length;
-  const zhMore = more > 0 ? ` 等 ${holders.length} 人` : '';
-  const enMore = more > 0 ? ` and ${more} more` : '';
+  const { shown, zhMore, enMore } = usersShown(
+    holders.map((u) => `${u.userName}（${u.username}）`),
+    '人',
+  );
   throw new ApiError(
     400,
     'ROLE_IN_USE',
