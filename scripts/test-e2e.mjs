@@ -62,6 +62,8 @@ const server = spawn('npm', ['start'], {
     QCDESK_MODEL_SERVER_PORT: String(Number(port) + 1000),
     DATABASE_URL: '',
     REDIS_URL: '',
+    // no living desk by default: the lists' counts stay as seeded; a monitor test drives one itself (qcdesk simulate)
+    QCDESK_SIMULATE: process.env.QCDESK_SIMULATE ?? '0',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
   detached: true,

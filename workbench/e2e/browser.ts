@@ -265,3 +265,35 @@ export async function trashRestoreEmpty(page: Page, listPath: string, apiName: s
   await row(page, name).waitFor();
   await moveTo('清空', /确认彻底清空所选的 1 条记录/);
 }
+
+/**
+ * Drags the row of a SortableList whose handle is named `from` onto the row whose handle is `to`, with the mouse as a person does
+ * (press, a few steps of travel, release); if the order did not change, with the keyboard (space, arrow, space).
+ */
+export async function dragByHandle(
+  page: Page,
+  scope: Locator,
+  from: string,
+  to: string,
+  check: () => Promise<boolean>,
+) {
+  const source = scope.getByRole('button', { name: `拖动排序：${from}` });
+  const target = scope.getByRole('button', { name: `拖动排序：${to}` });
+  await source.scrollIntoViewIfNeeded();
+  const a = (await source.boundingBox())!;
+  const b = (await target.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  // past the sensor's 4 px before the drag starts, then onto the target in steps
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + (b.y > a.y ? 8 : -8), { steps: 4 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
+  await page.mouse.up();
+  await page.waitForTimeout(300);
+  if (await check()) return;
+  console.info(`the mouse drag of ${from} left the order as it was: moving it with the keyboard`);
+  await source.focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press(b.y > a.y ? 'ArrowDown' : 'ArrowUp');
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(300);
+}

@@ -48,6 +48,8 @@ const SCREENS = [
   // custom fields: the list and a new field's config
   '/field/list',
   '/field/config?_modal=large',
+  // tickets: the list with its tabs (ticket contents are data)
+  '/ticket/list?view=ALL',
   // the censor area: the library list, its form (a modal over the list) and the log
   '/cs-censor-ban/list',
   '/cs-censor-ban/edit?flag=cs-agent&_modal=small',

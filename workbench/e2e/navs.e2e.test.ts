@@ -6,6 +6,7 @@ import {
   choose,
   confirm,
   dialog,
+  dragByHandle,
   hashQuery,
   open,
   screenshot,
@@ -39,32 +40,6 @@ const PNG = Buffer.from(
 async function names(scope: Locator, label: RegExp): Promise<string[]> {
   const inputs = scope.getByRole('textbox', { name: label });
   return Promise.all((await inputs.all()).map((input) => input.inputValue()));
-}
-
-/**
- * Drags the row whose handle is named `from` onto the row whose handle is `to`, with the mouse as a person does
- * (press, a few steps of travel, release); if the order did not change, with the keyboard (space, arrow, space).
- */
-async function drag(page: Page, scope: Locator, from: string, to: string, check: () => Promise<boolean>) {
-  const source = scope.getByRole('button', { name: `拖动排序：${from}` });
-  const target = scope.getByRole('button', { name: `拖动排序：${to}` });
-  await source.scrollIntoViewIfNeeded();
-  const a = (await source.boundingBox())!;
-  const b = (await target.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  // past the sensor's 4 px before the drag starts, then onto the target in steps
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2 + (b.y > a.y ? 8 : -8), { steps: 4 });
-  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
-  await page.mouse.up();
-  await page.waitForTimeout(300);
-  if (await check()) return;
-  console.info(`the mouse drag of ${from} left the order as it was: moving it with the keyboard`);
-  await source.focus();
-  await page.keyboard.press('Space');
-  await page.keyboard.press(b.y > a.y ? 'ArrowDown' : 'ArrowUp');
-  await page.keyboard.press('Space');
-  await page.waitForTimeout(300);
 }
 
 /** Fills the reply of the item card at `path` (tabs.0.menus.0, buttons.1). */
@@ -149,7 +124,13 @@ describe('navigations in the browser', () => {
       await reply(config, `buttons.${i}`, `${label}的回复`);
     }
     expect(await names(buttons, /^按钮名称/)).toEqual(['查订单', '找客服']);
-    await drag(page, buttons, '找客服', '查订单', async () => (await names(buttons, /^按钮名称/))[0] === '找客服');
+    await dragByHandle(
+      page,
+      buttons,
+      '找客服',
+      '查订单',
+      async () => (await names(buttons, /^按钮名称/))[0] === '找客服',
+    );
     expect(await names(buttons, /^按钮名称/)).toEqual(['找客服', '查订单']);
     await expect.poll(async () => preview.getByTestId('preview-bar').textContent()).toMatch(/找客服[\s\S]*查订单/);
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ApiError, type ApiRequest } from '../src/api/client';
+import { trashPath } from '../src/api/resource';
 import { entityPermission } from '../src/entity/access';
 import { EntityForm } from '../src/entity/EntityForm';
 import { EntityList } from '../src/entity/EntityList';
@@ -48,11 +49,18 @@ function fakeServer<R extends EntityRecord>(
       return { records: matching.slice((page - 1) * size, page * size), total: matching.length, page, size };
     },
     [`${base}/detail`]: (request: ApiRequest) => rows.find((r) => r.id === request.query?.[d.api.detailParam]),
-    [`${base}/delete`]: (request: ApiRequest) => {
-      const body = request.body as { ids: string[]; deleted: Stored['deleted'] };
-      for (const row of rows) if (body.ids.includes(row.id)) row.deleted = body.deleted;
-      return body;
-    },
+    // the trash moves: one delete call, or the contract's own delete, restore and empty calls
+    ...Object.fromEntries(
+      (['TRASH', 'NONE', 'BUFFER'] as const).map((to) => [
+        trashPath(base, to),
+        (request: ApiRequest) => {
+          const body = request.body as { ids: string[]; deleted?: Stored['deleted'] };
+          const deleted = body.deleted ?? to;
+          for (const row of rows) if (body.ids.includes(row.id)) row.deleted = deleted;
+          return { ids: body.ids, deleted };
+        },
+      ]),
+    ),
     [`${base}/status`]: (request: ApiRequest) => {
       const body = request.body as { ids: string[]; status: string };
       for (const row of rows) if (body.ids.includes(row.id)) row.status = body.status;
@@ -68,7 +76,7 @@ function fakeServer<R extends EntityRecord>(
 }
 
 const rowsShown = () => screen.queryAllByRole('row').filter((r) => r.getAttribute('data-row-id') !== null);
-const keyOf = (base: string, call: 'view' | 'create' | 'status' | 'delete' | 'change') =>
+const keyOf = (base: string, call: 'view' | 'create' | 'status' | 'delete' | 'change' | 'restore') =>
   entityPermission(base, call) ?? '';
 
 /**
@@ -79,7 +87,7 @@ const keyOf = (base: string, call: 'view' | 'create' | 'status' | 'delete' | 'ch
 export function describeEntityScreens<R extends EntityRecord>(d: EntityDescription<R>, data: EntityScreenData<R>) {
   const base = d.api.base;
   const view = keyOf(base, 'view');
-  const all = [view, keyOf(base, 'create'), keyOf(base, 'change'), keyOf(base, 'delete')];
+  const all = [view, keyOf(base, 'create'), keyOf(base, 'change'), keyOf(base, 'delete'), keyOf(base, 'restore')];
   if (d.status) all.push(keyOf(base, 'status'));
   const list = (query: Record<string, string> = {}, permissions = all) => {
     const server = fakeServer(d, data);
@@ -134,9 +142,12 @@ export function describeEntityScreens<R extends EntityRecord>(d: EntityDescripti
         await userEvent.click(screen.getByRole('button', { name: '清空' }));
         await userEvent.click(await screen.findByRole('button', { name: '确定' }));
         await waitFor(() => expect(screen.queryByText(data.record(27).name)).toBeNull());
-        expect(calls.filter((c) => c.path === `${base}/delete`).map((c) => c.body)).toEqual([
-          { ids: [data.record(26).id], deleted: 'NONE' },
-          { ids: [data.record(27).id], deleted: 'BUFFER' },
+        const [restore, empty] = [trashPath(base, 'NONE'), trashPath(base, 'BUFFER')];
+        expect(
+          calls.filter((c) => c.path === restore || c.path === empty).map((c) => ({ path: c.path, body: c.body })),
+        ).toEqual([
+          { path: restore, body: { ids: [data.record(26).id], deleted: 'NONE' } },
+          { path: empty, body: { ids: [data.record(27).id], deleted: 'BUFFER' } },
         ]);
       });
 

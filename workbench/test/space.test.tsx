@@ -1,15 +1,14 @@
-import type { Space, TaskKind } from '@qcdesk/contracts';
+import type { Space } from '@qcdesk/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ApiError, type ApiRequest } from '../src/api/client';
+import type { ApiRequest } from '../src/api/client';
 import { findRoute, NAV } from '../src/app/route-table';
 import { SPACE_LIST_PATH, spaceDescription } from '../src/entities/space';
-import { KIND_LIST_PATH, taskKindDescription } from '../src/entities/task-kind';
+import { KIND_LIST_PATH } from '../src/entities/task-kind';
 import { EntityList } from '../src/entity/EntityList';
 import { useRouterStore } from '../src/router/router-store';
 import { SpaceEdit } from '../src/screens/ticket/SpaceEdit';
-import { TaskKindEdit } from '../src/screens/ticket/TaskKindEdit';
 import { describeEntityScreens } from './describe-entity-screens';
 import { fakeClient, type Handler, renderConsole } from './helpers';
 import { drawAtRoute } from './list-route';
@@ -31,7 +30,7 @@ function space(i: number, more: Partial<Space> = {}): Space {
     type: 'TICKET',
     intro: null,
     tenantId: '1',
-    kindIds: ['K2', 'K1'],
+    taskKindIds: ['K2', 'K1'],
     taskKinds: [
       { kindId: 'K2', kindName: '退换货', kindCode: 'RETURN' },
       { kindId: 'K1', kindName: '投诉处理', kindCode: 'COMPLAINT' },
@@ -42,23 +41,8 @@ function space(i: number, more: Partial<Space> = {}): Space {
   };
 }
 
-function kind(i: number, more: Partial<TaskKind> = {}): TaskKind {
-  return {
-    id: String(i),
-    name: `模版${i}号`,
-    code: `K${i}`,
-    taskCode: 'TS',
-    status: 'INACTIVE',
-    spaces: [{ spaceId: '5', spaceName: '售后工单' }],
-    tenantId: '1',
-    version: 3,
-    modifyTime: '2026-11-20 10:00:00',
-    ...more,
-  };
-}
-
 describeEntityScreens<Space>(spaceDescription, { record: (i) => space(i), more: { [`${KIND}/list`]: kinds } });
-describeEntityScreens<TaskKind>(taskKindDescription, { record: (i) => kind(i) });
+// the ticket kinds' list, form and config: task-kind.test.tsx
 
 /** The input labelled `label` (a Mantine Select also labels its option list with it). */
 const input = (label: string) =>
@@ -83,7 +67,9 @@ describe('space list', () => {
       [`${SPACE}/page`]: (request: ApiRequest) => {
         const type = (request.body as { type?: string }).type;
         const rows =
-          type === 'CS_KB' ? [space(2, { name: '商品知识库', type: 'CS_KB', kindIds: [], taskKinds: [] })] : [space(1)];
+          type === 'CS_KB'
+            ? [space(2, { name: '商品知识库', type: 'CS_KB', taskKindIds: [], taskKinds: [] })]
+            : [space(1)];
         return { records: rows, total: 1, page: 1, size: 20 };
       },
     });
@@ -125,7 +111,7 @@ describe('space form', () => {
         name: '售后工单',
         code: null,
         intro: '售后问题',
-        kindIds: ['K2', 'K3', 'K1'],
+        taskKindIds: ['K2', 'K3', 'K1'],
       }),
     );
     await waitFor(() =>
@@ -146,66 +132,21 @@ describe('space form', () => {
       expect(calls.find((c) => c.path === `${SPACE}/create`)?.body).toMatchObject({
         type: 'CS_KB',
         name: '商品知识库',
-        kindIds: [],
+        taskKindIds: [],
       }),
     );
-  });
-
-  it('reopens a ticket space with its kinds in its order and saves a change with its version', async () => {
-    const { calls } = openSpace({ id: '1', _modal: 'large' });
-    await waitFor(() => expect(input('名称').value).toBe('空间1号'));
-    const box = input('工单模版').closest('.mantine-InputWrapper-root') as HTMLElement;
-    await waitFor(() =>
-      expect(
-        within(box)
-          .getAllByText(/退换货|投诉处理/)
-          .map((e) => e.textContent),
-      ).toEqual(['退换货（RETURN）', '投诉处理（COMPLAINT）']),
-    );
-    await userEvent.click(screen.getByRole('button', { name: '保存' }));
-    await waitFor(() =>
-      expect(calls.find((c) => c.path === `${SPACE}/change`)?.body).toMatchObject({
-        id: '1',
-        version: 1,
-        type: 'TICKET',
-        kindIds: ['K2', 'K1'],
-      }),
-    );
-  });
-});
-
-describe('ticket kind form', () => {
-  it('shows the server’s refusal of a change to an active kind in the banner', async () => {
-    const server = fakeClient({
-      [`${KIND}/detail`]: () => kind(1, { status: 'ACTIVE' }),
-      [`${KIND}/change`]: () => {
-        throw new ApiError(400, 'KIND_ACTIVE', '请先屏蔽，再编辑工单模版');
-      },
-    });
-    renderConsole(<TaskKindEdit location={{ path: '/ticket/kind/config', query: { id: '1', _modal: 'small' } }} />, {
-      client: server.client,
-      permissions: ALL,
-    });
-    await waitFor(() => expect(input('名称').value).toBe('模版1号'));
-    expect(input('工单号前缀').value).toBe('TS');
-    await userEvent.click(screen.getByRole('button', { name: '保存' }));
-    expect(await screen.findByText('请先屏蔽，再编辑工单模版')).toBeTruthy();
-    expect(server.calls.find((c) => c.path === `${KIND}/change`)?.body).toEqual({
-      id: '1',
-      version: 3,
-      name: '模版1号',
-      code: 'K1',
-      taskCode: 'TS',
-    });
   });
 });
 
 describe('ticket area menu', () => {
-  it('holds spaces, ticket kinds and custom fields behind their view keys; create needs the edit key', () => {
+  it('holds tickets, spaces, ticket kinds, states, groups and custom fields behind their view keys; create needs the edit key', () => {
     const ticket = NAV.find((area) => area.key === 'ticket')!;
     expect(ticket.entries.map((e) => [e.to.path, e.permission])).toEqual([
+      ['/ticket/list', 'ticket.view'],
       [SPACE_LIST_PATH, 'ticket-space.view'],
       [KIND_LIST_PATH, 'ticket-kind.view'],
+      ['/ticket/state/list', 'ticket-state.view'],
+      ['/ticket/group', 'ticket-group.view'],
       ['/field/list', 'csField.view'],
     ]);
     expect(findRoute('/ticket/space/create')).toMatchObject({ permission: 'ticket-space.edit' });

@@ -26,8 +26,10 @@ export {
   timeSchema,
   versionSchema,
 } from './fields.js';
+export * from './live/feed-events.js';
 export * from './messages/index.js';
 export * from './permissions.js';
 export * from './requests/index.js';
 export * from './storable.js';
+export * from './tickets/ticket-fields.js';
 export * from './tickets/ticket-flow.js';

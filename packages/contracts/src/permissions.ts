@@ -14,6 +14,7 @@ import { roleContract, userContract } from './entity-contracts/people.js';
 import { qcRuleContract, qcSchemeContract, qcTaskContract } from './entity-contracts/qc.js';
 import { scoreConfigContract } from './entity-contracts/score-config.js';
 import { summaryConfigContract } from './entity-contracts/summary-config.js';
+import { taskGroupContract, taskStateContract } from './entity-contracts/ticket-states-groups.js';
 import type { Label } from './enums/dictionary.js';
 import type { QualityStatusMove } from './enums/qc.js';
 
@@ -77,6 +78,17 @@ export const PERMISSIONS = {
   'ticket-state.edit': spec('ticket', '新建、编辑、删除工单状态', 'Create, edit, delete states'),
   'field.delete': spec('ticket', '恢复、清空工单状态', 'Restore and empty ticket states'),
   'ticket-group.edit': spec('ticket', '新建、删除工单组', 'Create and delete ticket groups'),
+  // the spec names no read keys for ticket states and groups: these two are ours
+  'ticket-state.view': ours('ticket', '查看工单状态', 'View ticket states'),
+  'ticket-group.view': ours('ticket', '查看工单组', 'View ticket groups'),
+  // tickets themselves: the spec shows no ticket screens, so these three are ours
+  'ticket.view': ours('ticket', '查看工单', 'View tickets'),
+  'ticket.edit': ours(
+    'ticket',
+    '新建工单；流转、转派自己处理的工单，认领所在组的工单，备注',
+    'Open tickets; move and hand on the tickets one handles, claim those of one’s groups, comment',
+  ),
+  'ticket.manage': ours('ticket', '流转、分配任何工单', 'Move and assign any ticket'),
   // the spec names no read key for custom fields: this one is ours
   'csField.view': ours('ticket', '查看自定义字段', 'View custom fields'),
   'csField.edit': spec('ticket', '新建、编辑自定义字段', 'Create, edit custom fields'),
@@ -105,6 +117,8 @@ export const PERMISSIONS = {
   'csAgent.edit': spec('online', '新建、批量新建、批量保存坐席', 'Create, batch create, batch save agents'),
   'csAgent.pull': spec('online', '从外部呼叫平台拉取坐席', 'Pull agents from an external call platform'),
   'csAgent.delete': spec('online', '删除、恢复、清空坐席', 'Delete, restore, empty agents'),
+  // the live feed (issue 20): a contact-centre platform pushes sessions, messages and agent presence; ours
+  'live-feed.push': ours('online', '推送实时会话与坐席状态', 'Push live sessions and agent presence'),
   // the spec names no read key for chatbots, and no key at all for AI platforms: these four are ours
   'chatbot.view': ours('online', '查看机器人', 'View bots'),
   'aiPlatform.view': ours('online', '查看 AI 平台', 'View AI platforms'),
@@ -255,6 +269,8 @@ export const ROUTE_PERMISSIONS = {
   '/v3/chats/cs-agent/createBatch': 'csAgent.edit',
   '/v3/chats/cs-agent/changeBatch': 'csAgent.edit',
   '/v3/chats/cs-agent/pull': 'csAgent.pull',
+  // the live feed (issue 20; path ours): events of sessions as they happen and of agents' presence
+  '/v3/feed/live/events': 'live-feed.push',
   // chatbots and the AI platforms they call (online-service-config §2.5, §2.6)
   ...crudAccess(aiPlatformContract),
   // the organisation's QC model asked for labels (ours), for the replay tester: whoever may replay rules may ask
@@ -275,8 +291,34 @@ export const ROUTE_PERMISSIONS = {
   '/v3/users/app/list/top': 'csLine.view',
   // spaces and the ticket kinds a line's note config picks from (built minimally ahead of the ticket area)
   ...crudAccess(spaceContract),
+  // a space's authorisation panels (tickets spec §2 "/ticket/space/auth", §6: the organisation panel only for its owner)
+  '/v3/feed/space/auth/page': 'ticket-space.view',
+  '/v3/feed/space/auth/apply': 'ticket-space.edit',
   ...crudAccess(taskKindContract),
+  // tickets (ours): opened from an ACTIVE kind, moved only along its flow; move, assign and claim check the handler
+  '/v3/feed/ticket/page': 'ticket.view',
+  '/v3/feed/ticket/list': 'ticket.view',
+  '/v3/feed/ticket/detail': 'ticket.view',
+  '/v3/feed/ticket/options': 'ticket.view',
+  '/v3/feed/ticket/create': 'ticket.edit',
+  '/v3/feed/ticket/move': 'ticket.edit',
+  '/v3/feed/ticket/assign': 'ticket.edit',
+  '/v3/feed/ticket/claim': 'ticket.edit',
+  '/v3/feed/ticket/comment': 'ticket.edit',
   '/v3/feed/task-kind/space/kinds': 'ticket-space.view',
+  // ticket states and ticket groups (tickets spec §7; the groups' paths are ours): restore and empty are calls of
+  // their own, gated by field.delete and csGroup.delete as the spec's key index says
+  ...crudAccess(taskStateContract),
+  ...crudAccess(taskGroupContract),
+  // the staff a ticket group's processors and a node's handlers are picked from (keyword, at most 100; path ours)
+  '/v3/users/staff/top': AUTHENTICATED,
+  // a kind's flow (tickets spec §7): its ordered states and its nodes are edits of the kind; a space's list of kinds
+  // is an edit of the space
+  '/v3/feed/task-kind/states': 'ticket-kind.edit',
+  '/v3/feed/task-kind/node/save': 'ticket-kind.edit',
+  '/v3/feed/task-kind/node/remove': 'ticket-kind.edit',
+  '/v3/feed/task-kind/space/save': 'ticket-space.edit',
+  '/v3/feed/task-kind/space/remove': 'ticket-space.edit',
   // custom fields (tickets spec "Custom fields"; paths ours) and the service summaries built of them (§2.9, §7)
   ...crudAccess(customFieldContract),
   ...crudAccess(summaryConfigContract),

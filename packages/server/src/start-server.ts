@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config/server-config.js';
 import { type OpenDatabase, openDatabase } from './db/connect.js';
 import { buildApp } from './http/build-app.js';
+import { startDemoSimulation } from './live/simulate/demo-simulation.js';
 import { type RunningModelServer, startModelServer } from './models/model-server.js';
 import { applyAdminPassword } from './seed/admin-password.js';
 import { type SeededAccount, seedStore } from './seed/seed-store.js';
@@ -32,12 +33,15 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   console.log(
     `qcdesk 控制台已启动 console running: ${url}  (数据库 database: ${database.driver} ${database.location})`,
   );
+  // with the demo data: a living desk through the live feed (QCDESK_SIMULATE=0 turns it off)
+  const simulation = startDemoSimulation(database.db, app.liveFeed, config, log);
   return {
     app,
     database,
     url,
     modelServer,
     async close() {
+      await simulation?.stop();
       await app.close();
       await modelServer?.close();
       await database.close();

@@ -31,11 +31,34 @@ import {
   qcOverviewSchema,
   type removeBodySchema,
   type SpaceKind,
-  type savedAnswerSchema,
+  type StaffOption,
+  savedAnswerSchema,
   spaceKindSchema,
   spaceKindsQuerySchema,
+  staffOptionSchema,
+  staffTopBodySchema,
   type statusAnswerSchema,
   type statusBodySchema,
+  type TaskKindSpaceAnswer,
+  type TaskKindStatesAnswer,
+  type TicketDetail,
+  type TicketOptions,
+  taskKindNodeRemoveSchema,
+  taskKindNodeSaveSchema,
+  taskKindSpaceAnswerSchema,
+  taskKindSpaceBodySchema,
+  taskKindStatesAnswerSchema,
+  taskKindStatesBodySchema,
+  ticketAssignSchema,
+  ticketClaimSchema,
+  ticketCommentSchema,
+  ticketCreateSchema,
+  ticketDetailQuerySchema,
+  ticketDetailSchema,
+  ticketFilterSchema,
+  ticketMoveSchema,
+  ticketOptionsSchema,
+  ticketPageSchema,
   type UploadConfig,
   uploadConfigQuerySchema,
   uploadConfigSchema,
@@ -70,14 +93,25 @@ export type CrudCallTypes<C extends EntityContract> = {
   };
 } & {
   [P in `${C['base']}/${C['deletePath']}`]: C['softDelete'] extends true
-    ? { body: z.input<typeof deleteBodySchema>; query: undefined; answer: z.output<typeof deleteAnswerSchema> }
+    ? C['keys'] extends { trash: string }
+      ? TrashMoveCall
+      : { body: z.input<typeof deleteBodySchema>; query: undefined; answer: z.output<typeof deleteAnswerSchema> }
     : { body: z.input<typeof removeBodySchema>; query: undefined; answer: z.output<typeof idsAnswerSchema> };
-} & {
-  [P in `${C['base']}/status`]: {
-    body: z.input<typeof statusBodySchema>;
-    query: undefined;
-    answer: z.output<typeof statusAnswerSchema>;
+} & (C['keys'] extends { trash: string }
+    ? { [P in `${C['base']}/restore` | `${C['base']}/empty`]: TrashMoveCall }
+    : unknown) & {
+    [P in `${C['base']}/status`]: {
+      body: z.input<typeof statusBodySchema>;
+      query: undefined;
+      answer: z.output<typeof statusAnswerSchema>;
+    };
   };
+
+/** A trash call of a contract whose restore and empty have their own key: `{ids}` (and its own `deleted`, if sent). */
+type TrashMoveCall = {
+  body: { ids: string[]; deleted?: z.input<typeof deleteBodySchema>['deleted'] };
+  query: undefined;
+  answer: z.output<typeof deleteAnswerSchema>;
 };
 
 type Contracts = typeof ENTITY_CONTRACTS;
@@ -120,11 +154,72 @@ interface OtherCalls {
     answer: z.output<typeof grantApplyAnswerSchema>;
   };
   '/v3/feed/task-kind/space/kinds': { body: undefined; query: { spaceId: string }; answer: SpaceKind[] };
+  // a ticket kind's flow (tickets spec §7): its ordered states, its nodes, and its place in ticket spaces
+  '/v3/feed/task-kind/states': {
+    body: z.input<typeof taskKindStatesBodySchema>;
+    query: undefined;
+    answer: TaskKindStatesAnswer;
+  };
+  '/v3/feed/task-kind/node/save': {
+    body: z.input<typeof taskKindNodeSaveSchema>;
+    query: undefined;
+    answer: z.output<typeof savedAnswerSchema>;
+  };
+  '/v3/feed/task-kind/node/remove': {
+    body: z.input<typeof taskKindNodeRemoveSchema>;
+    query: undefined;
+    answer: z.output<typeof savedAnswerSchema>;
+  };
+  '/v3/feed/task-kind/space/save': {
+    body: z.input<typeof taskKindSpaceBodySchema>;
+    query: undefined;
+    answer: TaskKindSpaceAnswer;
+  };
+  '/v3/feed/task-kind/space/remove': {
+    body: z.input<typeof taskKindSpaceBodySchema>;
+    query: undefined;
+    answer: TaskKindSpaceAnswer;
+  };
   '/v3/users/app/list/top': { body: z.input<typeof appTopBodySchema>; query: undefined; answer: AppOption[] };
+  // the staff the ticket groups' processors and the nodes' handlers are picked from (at most 100)
+  '/v3/users/staff/top': { body: z.input<typeof staffTopBodySchema>; query: undefined; answer: StaffOption[] };
   // the organisation's QC model asked for labels by the replay tester (the platform's key stays on the server)
   '/v3/feed/ai-platform/classify': { body: ModelClassify; query: undefined; answer: ModelClassifyAnswer };
   // how navigation icons are uploaded (online-service-config §7: public read, 3600 s, a URL prefix)
   '/v3/worker/center/upload/config': { body: undefined; query: { dir: string }; answer: UploadConfig };
+  // tickets (ours): the list, a ticket with its moves and history, what the forms choose from, and the changes
+  '/v3/feed/ticket/page': {
+    body: z.input<typeof ticketFilterSchema>;
+    query: { page: number; size: number };
+    answer: z.output<typeof ticketPageSchema>;
+  };
+  '/v3/feed/ticket/detail': { body: undefined; query: { ticketId: string }; answer: TicketDetail };
+  '/v3/feed/ticket/options': { body: undefined; query: undefined; answer: TicketOptions };
+  '/v3/feed/ticket/create': {
+    body: z.input<typeof ticketCreateSchema>;
+    query: undefined;
+    answer: z.output<typeof savedAnswerSchema>;
+  };
+  '/v3/feed/ticket/move': {
+    body: z.input<typeof ticketMoveSchema>;
+    query: undefined;
+    answer: z.output<typeof savedAnswerSchema>;
+  };
+  '/v3/feed/ticket/assign': {
+    body: z.input<typeof ticketAssignSchema>;
+    query: undefined;
+    answer: z.output<typeof savedAnswerSchema>;
+  };
+  '/v3/feed/ticket/claim': {
+    body: z.input<typeof ticketClaimSchema>;
+    query: undefined;
+    answer: z.output<typeof savedAnswerSchema>;
+  };
+  '/v3/feed/ticket/comment': {
+    body: z.input<typeof ticketCommentSchema>;
+    query: undefined;
+    answer: z.output<typeof savedAnswerSchema>;
+  };
 }
 
 /** Every call the contracts describe, by path: the generated calls of each entity contract, and the others. */
@@ -156,9 +251,23 @@ export const API_CALL_SCHEMAS: Readonly<Record<string, CallSchemas>> = Object.as
     '/v3/chats/cs-line/auth/page': { body: grantPageBodySchema, response: grantPageSchema },
     '/v3/chats/cs-line/auth/apply': { body: grantApplyBodySchema, response: grantApplyAnswerSchema },
     '/v3/feed/task-kind/space/kinds': { query: spaceKindsQuerySchema, response: spaceKindSchema.array() },
+    '/v3/feed/task-kind/states': { body: taskKindStatesBodySchema, response: taskKindStatesAnswerSchema },
+    '/v3/feed/task-kind/node/save': { body: taskKindNodeSaveSchema, response: savedAnswerSchema },
+    '/v3/feed/task-kind/node/remove': { body: taskKindNodeRemoveSchema, response: savedAnswerSchema },
+    '/v3/feed/task-kind/space/save': { body: taskKindSpaceBodySchema, response: taskKindSpaceAnswerSchema },
+    '/v3/feed/task-kind/space/remove': { body: taskKindSpaceBodySchema, response: taskKindSpaceAnswerSchema },
     '/v3/users/app/list/top': { body: appTopBodySchema, response: appOptionSchema.array() },
+    '/v3/users/staff/top': { body: staffTopBodySchema, response: staffOptionSchema.array() },
     '/v3/feed/ai-platform/classify': { body: modelClassifySchema, response: modelClassifyAnswerSchema },
     '/v3/worker/center/upload/config': { query: uploadConfigQuerySchema, response: uploadConfigSchema },
+    '/v3/feed/ticket/page': { body: ticketFilterSchema, response: ticketPageSchema },
+    '/v3/feed/ticket/detail': { query: ticketDetailQuerySchema, response: ticketDetailSchema },
+    '/v3/feed/ticket/options': { response: ticketOptionsSchema },
+    '/v3/feed/ticket/create': { body: ticketCreateSchema, response: savedAnswerSchema },
+    '/v3/feed/ticket/move': { body: ticketMoveSchema, response: savedAnswerSchema },
+    '/v3/feed/ticket/assign': { body: ticketAssignSchema, response: savedAnswerSchema },
+    '/v3/feed/ticket/claim': { body: ticketClaimSchema, response: savedAnswerSchema },
+    '/v3/feed/ticket/comment': { body: ticketCommentSchema, response: savedAnswerSchema },
   } satisfies Record<keyof OtherCalls, CallSchemas>,
 );
 

@@ -1,3 +1,4 @@
+import { type CrudKeys, type DeletePath, deleteMovePath, ENTITY_CONTRACTS } from '@qcdesk/contracts';
 import type { ApiClient } from './client';
 
 /** A page as every `/page` call answers it, with whatever else the answer carries (e.g. a tab's counts). */
@@ -69,12 +70,25 @@ export function resource<R>(client: ApiClient, base: string, options: ResourceOp
       return savedId(await client.request<unknown>({ path: `${base}/${path}`, body }));
     },
     async remove(ids, deleted) {
-      await client.request({ path: `${base}/delete`, body: { ids, deleted } });
+      await client.request({ path: trashPath(base, deleted), body: { ids, deleted } });
     },
     async setStatus(ids, status) {
       await client.request({ path: `${base}/status`, body: { ids, status } });
     },
   };
+}
+
+const CONTRACTS_BY_BASE: ReadonlyMap<string, { base: string; deletePath: DeletePath; keys: CrudKeys }> = new Map(
+  Object.values(ENTITY_CONTRACTS).map((contract) => [contract.base, contract]),
+);
+
+/**
+ * The call that moves records to `deleted`: `${base}/delete` for most entities; the contract's own restore and empty
+ * calls where they have a key of their own (ticket states and groups), and its delete call's own name.
+ */
+export function trashPath(base: string, deleted: DeletedState): string {
+  const contract = CONTRACTS_BY_BASE.get(base);
+  return contract === undefined ? `${base}/delete` : deleteMovePath(contract, deleted);
 }
 
 /** Saves answer the id, bare or as `{id}`. */

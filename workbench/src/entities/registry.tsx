@@ -24,9 +24,12 @@ import { qcSchemeDescription } from './qc-scheme';
 import { qcTaskDescription, TASK_EDIT_PATH } from './qc-task';
 import { ROLE_EDIT_PATH, roleDescription } from './role';
 import { SCORE_CONFIG_PATH, SCORE_CREATE_PATH, scoreConfigDescription } from './score-config';
-import { SPACE_CONFIG_PATH, SPACE_CREATE_PATH, spaceDescription } from './space';
+import { SPACE_AUTH_PATH, SPACE_CONFIG_PATH, SPACE_CREATE_PATH, spaceDescription } from './space';
 import { SUMMARY_CONFIG_PATH, SUMMARY_CREATE_PATH, summaryConfigDescription } from './summary-config';
+import { GROUP_EDIT_PATH, taskGroupDescription } from './task-group';
 import { KIND_CONFIG_PATH, KIND_CREATE_PATH, taskKindDescription } from './task-kind';
+import { STATE_EDIT_PATH, taskStateDescription } from './task-state';
+import { TICKET_CREATE_PATH, TICKET_DETAIL_PATH, ticketDescription } from './ticket';
 import { USER_EDIT_PATH, USER_RESET_PATH, userDescription } from './user';
 
 type Screen = ComponentType<{ location: RouteLocation }>;
@@ -167,9 +170,25 @@ const ChatbotEdit = lazy(() => import('../screens/online/ChatbotEdit').then((m) 
 // satisfaction configs: the create modal and the config modal with the survey's preview
 const ScoreCreate = lazy(() => import('../screens/online/score/ScoreConfig').then((m) => ({ default: m.ScoreCreate })));
 const ScoreConfig = lazy(() => import('../screens/online/score/ScoreConfig').then((m) => ({ default: m.ScoreConfig })));
+// tickets themselves: the create form and the detail with its moves and history
+const TicketCreate = lazy(() => import('../screens/ticket/TicketCreate').then((m) => ({ default: m.TicketCreate })));
+const TicketDetail = lazy(() => import('../screens/ticket/TicketDetail').then((m) => ({ default: m.TicketDetail })));
 // the ticket area's spaces and ticket kinds (their forms, as far as lines and chatbots point at them)
 const SpaceEdit = lazy(() => import('../screens/ticket/SpaceEdit').then((m) => ({ default: m.SpaceEdit })));
+// a space's config modal: the base-config and auth tabs
+const SpaceConfig = lazy(() => import('../screens/ticket/SpaceConfig').then((m) => ({ default: m.SpaceConfig })));
+const SpaceAuth = lazy(() => import('../screens/ticket/SpaceAuth').then((m) => ({ default: m.SpaceAuth })));
 const TaskKindEdit = lazy(() => import('../screens/ticket/TaskKindEdit').then((m) => ({ default: m.TaskKindEdit })));
+// a kind's config: its fields, the state flow and the matrix of nodes
+const TaskKindConfig = lazy(() =>
+  import('../screens/ticket/TaskKindConfig').then((m) => ({ default: m.TaskKindConfig })),
+);
+// ticket states (grouped under the status groups, their form with the colour palette) and ticket groups
+const TaskStateList = lazyScreen(() =>
+  import('../screens/ticket/TaskStateList').then((m) => ({ default: m.TaskStateList })),
+);
+const TaskStateEdit = lazy(() => import('../screens/ticket/TaskStateEdit').then((m) => ({ default: m.TaskStateEdit })));
+const TaskGroupEdit = lazy(() => import('../screens/ticket/TaskGroupEdit').then((m) => ({ default: m.TaskGroupEdit })));
 // custom fields (ticket area) and the service summaries made of them (online area)
 const FieldConfig = lazy(() => import('../screens/field/FieldConfig').then((m) => ({ default: m.FieldConfig })));
 const SummaryCreate = lazy(() =>
@@ -403,13 +422,24 @@ export const ENTITY_REGISTRY = {
       { path: SUMMARY_CONFIG_PATH, title: 'summary.configTitle', access: 'view', component: SummaryConfig },
     ],
   }),
+  // the desk's tickets come first in the ticket area: what its users open every day
+  ticket: register({
+    description: ticketDescription,
+    area: 'ticket',
+    nav: 'nav.ticketList',
+    screens: [
+      { path: TICKET_CREATE_PATH, title: 'ticket.createTitle', access: 'create', component: TicketCreate },
+      { path: TICKET_DETAIL_PATH, title: 'ticket.detailTitle', access: 'view', component: TicketDetail },
+    ],
+  }),
   space: register({
     description: spaceDescription,
     area: 'ticket',
     nav: 'nav.space',
     screens: [
       { path: SPACE_CREATE_PATH, title: 'space.createTitle', access: 'create', component: SpaceEdit },
-      { path: SPACE_CONFIG_PATH, title: 'space.configTitle', access: 'view', component: SpaceEdit },
+      { path: SPACE_CONFIG_PATH, title: 'space.configTitle', access: 'view', component: SpaceConfig },
+      { path: SPACE_AUTH_PATH, title: 'space.authTitle', access: 'view', component: SpaceAuth },
     ],
   }),
   'task-kind': register({
@@ -418,7 +448,36 @@ export const ENTITY_REGISTRY = {
     nav: 'nav.ticketKind',
     screens: [
       { path: KIND_CREATE_PATH, title: 'ticketKind.createTitle', access: 'create', component: TaskKindEdit },
-      { path: KIND_CONFIG_PATH, title: 'ticketKind.configTitle', access: 'view', component: TaskKindEdit },
+      { path: KIND_CONFIG_PATH, title: 'ticketKind.configTitle', access: 'view', component: TaskKindConfig },
+    ],
+  }),
+  'task-state': register({
+    description: taskStateDescription,
+    area: 'ticket',
+    nav: 'nav.ticketState',
+    list: TaskStateList,
+    screens: [
+      {
+        // without an id the modal creates a state; a system state opens read-only
+        path: STATE_EDIT_PATH,
+        title: (location) => (location.query.id ? 'ticketState.editTitle' : 'ticketState.createTitle'),
+        access: 'view',
+        component: TaskStateEdit,
+      },
+    ],
+  }),
+  'task-group': register({
+    description: taskGroupDescription,
+    area: 'ticket',
+    nav: 'nav.ticketGroup',
+    screens: [
+      {
+        // without an id the modal creates a group; after the save it reopens on the saved one
+        path: GROUP_EDIT_PATH,
+        title: (location) => (location.query.id ? 'ticketGroup.editTitle' : 'ticketGroup.createTitle'),
+        access: 'view',
+        component: TaskGroupEdit,
+      },
     ],
   }),
   'custom-field': register({

@@ -1,4 +1,5 @@
 import {
+  ActiveStatus,
   SPACE_LIMITS,
   type Space,
   SpaceType,
@@ -9,12 +10,22 @@ import {
 } from '@qcdesk/contracts';
 import type { ApiClient } from '../api/client';
 import { resource } from '../api/resource';
+import { useSessionStore } from '../auth/session-store';
 import { contractApi } from '../entity/access';
-import type { EntityDescriptionWithForm, FormOption, RouteTarget } from '../entity/types';
+import type {
+  EntityDescriptionWithForm,
+  FormOption,
+  PickerDescription,
+  PickerLoader,
+  RouteTarget,
+} from '../entity/types';
 
 export const SPACE_LIST_PATH = '/ticket/space';
 export const SPACE_CREATE_PATH = '/ticket/space/create';
 export const SPACE_CONFIG_PATH = '/ticket/space/config';
+export const SPACE_AUTH_PATH = '/ticket/space/auth';
+/** the spec's template picker: a table 500 high */
+export const TEMPLATE_PICKER_HEIGHT = 500;
 
 /** /ticket/space/create?_modal=small&type={type}: the list's create button names the type of its tab. */
 export function spaceCreateTarget(type: string): RouteTarget {
@@ -26,6 +37,54 @@ export function spaceConfigTarget(id: string): RouteTarget {
   return { path: SPACE_CONFIG_PATH, query: { id, _modal: 'large' } };
 }
 
+/** Whether a space is the signed-in user's organisation's own (not one granted to it by another organisation). */
+export function isOwnSpace(space: { tenantId?: string | null }, organisationId: string | number | undefined): boolean {
+  // a record or a session without the ids (a preview, an older server) is taken as the user's own
+  return space.tenantId == null || organisationId === undefined || String(space.tenantId) === String(organisationId);
+}
+
+/** A ticket kind as the template picker shows it. */
+export interface TemplateRecord {
+  id: string;
+  name: string;
+  code?: string | null;
+  taskCode?: string | null;
+  status?: string;
+}
+
+/**
+ * The template picker (tickets spec §2 "Template picker"): the organisation's ticket kinds by keyword and status, 10 a
+ * page, in a table 500 high.
+ */
+export function templatePicker(load: PickerLoader<TemplateRecord>): PickerDescription<TemplateRecord> {
+  return {
+    title: 'space.pickerTitle',
+    keyword: true,
+    filters: [{ key: 'status', label: 'common.status', kind: 'select', dictionary: ActiveStatus }],
+    columns: [
+      { key: 'name', title: 'common.name' },
+      { key: 'code', title: 'ticketKind.code', width: 140 },
+      { key: 'taskCode', title: 'ticketKind.taskCode', width: 120 },
+      { key: 'status', title: 'common.status', kind: 'tag', dictionary: ActiveStatus, width: 90 },
+    ],
+    load,
+  };
+}
+
+/** The picker's source: the organisation's live ticket kinds, a page at a time (`/v3/feed/task-kind/page`). */
+export function taskKindPage(client: ApiClient): PickerLoader<TemplateRecord> {
+  const api = resource<TemplateRecord>(client, taskKindContract.base, taskKindContract);
+  return async ({ page, size, keyword, filters }) => {
+    const answer = await api.page({
+      page,
+      size,
+      filters: { ...filters, ...(keyword ? { keyword } : {}) },
+      fields: ['id', 'name', 'code', 'taskCode', 'status'],
+    });
+    return { records: answer.records, total: answer.total };
+  };
+}
+
 /** The organisation's ticket kinds not in the trash, by name (a ticket space's templates). */
 export async function kindOptions(client: ApiClient): Promise<FormOption[]> {
   const { base, detailParam } = contractApi(taskKindContract);
@@ -35,24 +94,28 @@ export async function kindOptions(client: ApiClient): Promise<FormOption[]> {
   return kinds.map((k) => ({ value: k.id, label: k.code ? `${k.name ?? k.id}（${k.code}）` : (k.name ?? k.id) }));
 }
 
-/** The organisation's spaces of one type not in the trash, by name (e.g. a chatbot's knowledge bases, CS_KB). */
+/**
+ * The organisation's spaces of one type not in the trash, by name (e.g. a chatbot's knowledge bases, CS_KB). Spaces
+ * other organisations granted it are readable but not its to bind, so they are left out.
+ */
 export async function spaceOptions(client: ApiClient, type: SpaceTypeValue): Promise<FormOption[]> {
   const { base, detailParam } = contractApi(spaceContract);
-  const spaces = await resource<{ id: string; name?: string }>(client, base, { detailParam }).list({
+  const spaces = await resource<{ id: string; name?: string; tenantId?: string }>(client, base, { detailParam }).list({
     type,
-    fields: ['id', 'name'],
+    fields: ['id', 'name', 'tenantId'],
   });
-  return spaces.map((s) => ({ value: s.id, label: s.name ?? s.id }));
+  const organisationId = useSessionStore.getState().organisation?.id;
+  return spaces.filter((s) => isOwnSpace(s, organisationId)).map((s) => ({ value: s.id, label: s.name ?? s.id }));
 }
 
 const isTicket = (type: unknown) => type === 'TICKET';
 
 /**
  * Spaces (tickets spec "Ticket spaces"; online-service-config §3.10), one tab per type with ticket spaces first:
- * keyword search; name (opens the config modal), code, ticket kinds (first 3, then folded), create time; delete,
- * restore, empty. The form: the type (fixed: the create route names it, a space keeps it), name, code, intro and,
- * for a ticket space, its templates in the order chosen. Ticket-space authorisation and drag ordering come with the
- * ticket area.
+ * keyword search; name (opens the config modal), ticket kinds (first 3, then folded), create time; delete, restore,
+ * empty. The create form (a small modal, or a line's drawer): the type (fixed: the create route names it, a space
+ * keeps it), name, code, intro and, for a ticket space, its first templates in the order chosen; after a save the
+ * space's config opens (screens/ticket/SpaceConfig.tsx: the draggable templates and the picker; SpaceAuth.tsx).
  */
 export const spaceDescription: EntityDescriptionWithForm<Space> = {
   name: 'space',
@@ -65,7 +128,6 @@ export const spaceDescription: EntityDescriptionWithForm<Space> = {
   filters: [],
   columns: [
     { key: 'name', title: 'common.name', width: 220, link: (row) => spaceConfigTarget(row.id) },
-    { key: 'code', title: 'space.code', width: 140 },
     {
       key: 'taskKinds',
       title: 'space.kinds',
@@ -84,7 +146,7 @@ export const spaceDescription: EntityDescriptionWithForm<Space> = {
       { key: 'code', kind: 'text', label: 'space.code', maxLength: SPACE_LIMITS.codeMax },
       { key: 'intro', kind: 'textarea', label: 'space.intro', maxLength: SPACE_LIMITS.introMax },
       {
-        key: 'kindIds',
+        key: 'taskKindIds',
         kind: 'multiselect',
         label: 'space.kinds',
         options: ({ client }) => kindOptions(client),
@@ -99,7 +161,7 @@ export const spaceDescription: EntityDescriptionWithForm<Space> = {
         name: typeof values.name === 'string' ? values.name.trim() : values.name,
         code: text(values.code),
         intro: text(values.intro),
-        kindIds: isTicket(values.type) && Array.isArray(values.kindIds) ? values.kindIds : [],
+        taskKindIds: isTicket(values.type) && Array.isArray(values.taskKindIds) ? values.taskKindIds : [],
       };
     },
     check: (body) => spaceSaveSchema.safeParse(body),

@@ -1,4 +1,4 @@
-import { ActiveStatus, SPACE_LIMITS, type TaskKind, taskKindContract, taskKindSaveSchema } from '@qcdesk/contracts';
+import { ActiveStatus, TASK_KIND_LIMITS, type TaskKind, taskKindContract, taskKindSaveSchema } from '@qcdesk/contracts';
 import { contractApi } from '../entity/access';
 import type { EntityDescriptionWithForm, RouteTarget } from '../entity/types';
 
@@ -6,16 +6,16 @@ export const KIND_LIST_PATH = '/ticket/kind/list';
 export const KIND_CREATE_PATH = '/ticket/kind/create';
 export const KIND_CONFIG_PATH = '/ticket/kind/config';
 
-/** /ticket/kind/config?id={id}&_modal=small: the template's basic fields until the ticket area adds its flow. */
+/** /ticket/kind/config?id={id}&_modal=large: the template's basic fields, attached fields, state flow and nodes. */
 export function kindConfigTarget(id: string): RouteTarget {
-  return { path: KIND_CONFIG_PATH, query: { id, _modal: 'small' } };
+  return { path: KIND_CONFIG_PATH, query: { id, _modal: 'large' } };
 }
 
 /**
  * Ticket kinds (tickets spec "Ticket kinds"): keyword and status search; name (opens its config), code, ticket number
  * prefix, status, the spaces listing it, creator, modifier and times; create, activate, shield (deactivate), delete,
- * restore, empty. A new kind starts shielded, and the server refuses a change while it is active
- * ('请先屏蔽，再编辑工单模版'), which the form shows in its banner. States, flow and nodes come with the ticket area.
+ * restore, empty. The form is the create (/ticket/kind/create: name, code, taskCode, the attachment switch saved as
+ * 1 or 0); after its save the config opens (screens/ticket/TaskKindConfig.tsx), where a shielded kind is edited.
  */
 export const taskKindDescription: EntityDescriptionWithForm<TaskKind> = {
   name: 'task-kind',
@@ -48,15 +48,21 @@ export const taskKindDescription: EntityDescriptionWithForm<TaskKind> = {
   form: {
     permission: taskKindContract.keys.edit,
     fields: [
-      { key: 'name', kind: 'text', label: 'common.name', required: true, maxLength: SPACE_LIMITS.kindNameMax },
-      { key: 'code', kind: 'text', label: 'ticketKind.code', maxLength: SPACE_LIMITS.kindCodeMax },
-      { key: 'taskCode', kind: 'text', label: 'ticketKind.taskCode', maxLength: SPACE_LIMITS.kindTaskCodeMax },
+      { key: 'name', kind: 'text', label: 'common.name', required: true, maxLength: TASK_KIND_LIMITS.nameMax },
+      { key: 'code', kind: 'text', label: 'ticketKind.code', required: true, maxLength: TASK_KIND_LIMITS.codeMax },
+      { key: 'taskCode', kind: 'text', label: 'ticketKind.taskCode', maxLength: TASK_KIND_LIMITS.taskCodeMax },
+      {
+        key: 'attachmentRequired',
+        kind: 'switch',
+        label: 'ticketKind.attachmentRequired',
+        switchValues: { on: 1, off: 0 },
+      },
     ],
     check: (body) => taskKindSaveSchema.safeParse(body),
     // the spec's create opens the config after a save (/ticket/kind/config?id={id}&_reload=list)
     afterSave: (id) => ({
       path: KIND_CONFIG_PATH,
-      query: { id: String(id), _modal: 'small', _reload: 'list' },
+      query: { id: String(id), _modal: 'large', _reload: 'list' },
       replace: true,
     }),
   },

@@ -422,7 +422,7 @@ export function EntityList<R extends EntityRecord>({
             {t('common.delete')}
           </Button>
         )}
-        {deleted === 'TRASH' && mayUse(can, d.api.base, 'delete') && (
+        {deleted === 'TRASH' && mayUse(can, d.api.base, 'restore') && (
           <>
             <Button variant="light" onClick={() => moveTo('NONE', 'common.confirmRestore')}>
               {t('common.restore')}

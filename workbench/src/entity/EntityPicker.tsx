@@ -31,6 +31,8 @@ export interface EntityPickerProps<R extends EntityRecord> {
   title?: string;
   /** select-all asks first with this question for the rows it would choose (the spec's fields and templates) */
   confirmSelectAll?: (count: number) => string;
+  /** the table's fixed height in px, scrolling within (the spec's template picker: 500); otherwise as tall as its rows */
+  tableHeight?: number;
 }
 
 /**
@@ -47,6 +49,7 @@ export function EntityPicker<R extends EntityRecord>({
   emptyMessage,
   title,
   confirmSelectAll,
+  tableHeight,
 }: EntityPickerProps<R>) {
   const { t, m, locale } = useI18n();
   const pageSizes = d.pageSizes ?? LIMITS.pickerPageSizes;
@@ -156,9 +159,12 @@ export function EntityPicker<R extends EntityRecord>({
             </Button>
           )}
         </Group>
-        <div style={{ position: 'relative' }}>
+        <div
+          data-testid="picker-table"
+          style={{ position: 'relative', ...(tableHeight ? { height: tableHeight, overflowY: 'auto' } : {}) }}
+        >
           <LoadingOverlay visible={loading} />
-          <Table highlightOnHover withTableBorder>
+          <Table highlightOnHover withTableBorder stickyHeader={tableHeight !== undefined}>
             <Table.Thead>
               <Table.Tr>
                 {multiple && <Table.Th w={40} />}

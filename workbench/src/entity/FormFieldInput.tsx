@@ -1,4 +1,4 @@
-import { MultiSelect, NumberInput, Select, Textarea, TextInput } from '@mantine/core';
+import { MultiSelect, NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import { useRef } from 'react';
 import { useApi } from '../api/api-context';
 import { useLoad } from '../api/use-load';
@@ -86,6 +86,16 @@ export function FormFieldInput<R>({
           dir={field.uploadDir ?? ''}
           onChange={onChange}
           onError={onOptionsError}
+        />
+      );
+    case 'switch':
+      return (
+        <Switch
+          label={common.label}
+          error={error}
+          disabled={common.disabled}
+          checked={value === true}
+          onChange={(e) => onChange(e.currentTarget.checked)}
         />
       );
     case 'multiselect':

@@ -1,5 +1,6 @@
 import {
   AUTHENTICATED,
+  type CrudKeys,
   ENTITY_CONTRACTS,
   type PermissionKey,
   PUBLIC,
@@ -7,10 +8,13 @@ import {
   type RouteAccess,
 } from '@qcdesk/contracts';
 
-/** What a screen of an entity does, by the call it makes: its list (page), create, change, status, delete. */
-export type EntityCall = 'view' | 'create' | 'change' | 'status' | 'delete';
+/**
+ * What a screen of an entity does, by the call it makes: its list (page), create, change, status, delete; `restore`
+ * is the trash's restore and empty, which share the delete call unless the contract gives them a key of their own.
+ */
+export type EntityCall = 'view' | 'create' | 'change' | 'status' | 'delete' | 'restore';
 
-const CALL_PATH: Record<EntityCall, string> = {
+const CALL_PATH: Record<Exclude<EntityCall, 'restore'>, string> = {
   view: 'page',
   create: 'create',
   change: 'change',
@@ -23,7 +27,15 @@ const DELETE_PATHS: ReadonlyMap<string, string> = new Map(
   Object.values(ENTITY_CONTRACTS).map((contract) => [contract.base, contract.deletePath]),
 );
 
+/** The contracts whose restore and empty are calls of their own (`CrudKeys.trash`), by base path. */
+const OWN_TRASH_KEYS: ReadonlySet<string> = new Set(
+  Object.values(ENTITY_CONTRACTS)
+    .filter((contract) => (contract.keys as CrudKeys).trash !== undefined)
+    .map((contract) => contract.base),
+);
+
 function callPath(base: string, call: EntityCall): string {
+  if (call === 'restore') return OWN_TRASH_KEYS.has(base) ? `${base}/restore` : callPath(base, 'delete');
   return `${base}/${call === 'delete' ? (DELETE_PATHS.get(base) ?? CALL_PATH.delete) : CALL_PATH[call]}`;
 }
 

@@ -21,6 +21,8 @@ export function emptyValue(kind: FormFieldKind): FormValue {
     case 'select':
     case 'number':
       return null;
+    case 'switch':
+      return false;
     default:
       return '';
   }
@@ -50,6 +52,9 @@ function fromStored(kind: FormFieldKind, stored: unknown): FormValue {
     }
     case 'date':
       return toInputTime(String(stored));
+    case 'switch':
+      // the stored on value (true, 1), whatever the body calls it
+      return stored === true || stored === 1;
     default:
       return String(stored);
   }
@@ -71,7 +76,10 @@ export function initialValues<R extends EntityRecord>(
   return values;
 }
 
-/** The body by field kinds: text trimmed ('' is null), dates as the API stores them, the rest as they are. */
+/**
+ * The body by field kinds: text trimmed ('' is null), dates as the API stores them, a switch as its on or off value,
+ * the rest as they are.
+ */
 export function defaultBody<R>(fields: readonly EntityFormField<R>[], values: Readonly<FormValues>) {
   const body: Record<string, unknown> = {};
   for (const field of fields) {
@@ -81,6 +89,9 @@ export function defaultBody<R>(fields: readonly EntityFormField<R>[], values: Re
       body[field.key] = text === '' ? null : text;
     } else if (field.kind === 'date') {
       body[field.key] = typeof value === 'string' ? fromInputTime(value) : null;
+    } else if (field.kind === 'switch') {
+      const values = field.switchValues ?? { on: true, off: false };
+      body[field.key] = value === true ? values.on : values.off;
     } else body[field.key] = value;
   }
   return body;

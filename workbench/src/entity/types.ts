@@ -161,11 +161,17 @@ export type EntityDescriptionWithForm<R extends EntityRecord> = EntityDescriptio
   form: EntityFormDescription<R>;
 };
 
-/** How a form field is edited: text input, text area, select, multi-select, number, date and time, or an uploaded image. */
-export type FormFieldKind = 'text' | 'textarea' | 'select' | 'multiselect' | 'number' | 'date' | 'image';
+/**
+ * How a form field is edited: text input, text area, select, multi-select, number, date and time, an uploaded image,
+ * or an on/off switch.
+ */
+export type FormFieldKind = 'text' | 'textarea' | 'select' | 'multiselect' | 'number' | 'date' | 'image' | 'switch';
 
-/** A form value as its input holds it: text (also dates, as datetime-local text), chosen values, a number. */
-export type FormValue = string | string[] | number | null;
+/**
+ * A form value as its input holds it: text (also dates, as datetime-local text), chosen values, a number, a switch's
+ * on or off.
+ */
+export type FormValue = string | string[] | number | boolean | null;
 export type FormValues = Record<string, FormValue>;
 
 export interface FormOption {
@@ -203,6 +209,8 @@ export interface EntityFormField<R> {
   uploadDir?: string;
   /** shown but never edited (e.g. a task's type, fixed by the route) */
   fixed?: boolean;
+  /** switch: what the body carries for on and off (default true and false; a ticket kind's attachment switch 1 and 0) */
+  switchValues?: { on: unknown; off: unknown };
   /** shown (and checked) only while this holds of the values, e.g. a space's ticket kinds for TICKET spaces only */
   shown?: (values: Readonly<FormValues>) => boolean;
 }

@@ -30,4 +30,8 @@ export * from './session-directory.js';
 export * from './session-import.js';
 export * from './space.js';
 export * from './summary-config.js';
+export * from './task-group.js';
+export * from './task-kind.js';
+export * from './task-state.js';
+export * from './ticket.js';
 export * from './user.js';

@@ -18,8 +18,18 @@ export const SPACE_LIMITS = {
   kindTaskCodeMax: 10,
 } as const;
 
-/** A ticket template of a space, in the space's order. */
-export const spaceKindSchema = z.object({ kindId: z.string(), kindName: z.string(), kindCode: z.string().nullish() });
+/**
+ * A ticket template of a space, in the space's order: the spec's kindId, kindName, kindType and createTime (the kind's),
+ * and its code for the screens that show it.
+ */
+export const spaceKindSchema = z.object({
+  kindId: z.string(),
+  kindName: z.string(),
+  kindCode: z.string().nullish(),
+  /** every kind is a ticket template: TICKET (the spec names the field, not its values) */
+  kindType: z.string().nullish(),
+  createTime: z.string().nullish(),
+});
 export type SpaceKind = z.infer<typeof spaceKindSchema>;
 
 /**
@@ -33,7 +43,8 @@ export const spaceSchema = z.object({
   type: SpaceType.schema,
   intro: z.string().nullish(),
   tenantId: z.string(),
-  kindIds: z.array(z.string()),
+  /** the ids of taskKinds, in order: what a form sends back as taskKindIds */
+  taskKindIds: z.array(z.string()),
   taskKinds: z.array(spaceKindSchema),
   version: z.number().int(),
   deleted: Deleted.schema.optional(),
@@ -41,7 +52,17 @@ export const spaceSchema = z.object({
 });
 export type Space = z.infer<typeof spaceSchema>;
 
-/** create or change: name and type required; the templates (ticket kinds of the organisation) in order, each once. */
+/** ordered template ids, each once */
+const kindIdsSchema = z
+  .array(idSchema)
+  .max(SPACE_LIMITS.kindsMax)
+  .transform((ids) => [...new Set(ids)]);
+
+/**
+ * create or change (spec §7: id, name, type, intro, taskKindIds): name and type required; the templates (ticket kinds
+ * of the organisation) in order, each once. `kindIds`, the name of the first release, is still read when
+ * `taskKindIds` is absent; neither: none.
+ */
 export const spaceSaveSchema = z
   .object({
     ...saveKeysShape,
@@ -49,16 +70,15 @@ export const spaceSaveSchema = z
     code: optionalText(SPACE_LIMITS.codeMax),
     type: SpaceType.schema,
     intro: optionalText(SPACE_LIMITS.introMax),
-    kindIds: z.preprocess(
-      (v) => v ?? [],
-      z
-        .array(idSchema)
-        .max(SPACE_LIMITS.kindsMax)
-        .transform((ids) => [...new Set(ids)]),
-    ),
+    taskKindIds: kindIdsSchema.nullish(),
+    /** @deprecated the alias of taskKindIds */
+    kindIds: kindIdsSchema.nullish(),
   })
-  .superRefine(requireVersionOnChange);
+  .superRefine(requireVersionOnChange)
+  .transform(({ kindIds, taskKindIds, ...body }) => ({ ...body, taskKindIds: taskKindIds ?? kindIds ?? [] }));
 export type SpaceSave = z.infer<typeof spaceSaveSchema>;
+/** The save body as a client writes it (either name of the ids). */
+export type SpaceSaveInput = z.input<typeof spaceSaveSchema>;
 
 /** /v3/feed/space/page and /list: keyword, type, the trash, a /list limit. */
 export const spaceFilterSchema = z.object({
@@ -70,42 +90,7 @@ export const spaceFilterSchema = z.object({
 });
 export type SpaceFilter = z.infer<typeof spaceFilterSchema>;
 
-/**
- * A ticket kind (template) as far as lines and spaces need it: name, code, taskCode, status. The ticket area adds its
- * states, flow and nodes.
- */
-export const taskKindSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  code: z.string().nullish(),
-  taskCode: z.string().nullish(),
-  status: ActiveStatus.schema,
-  spaces: z.array(z.object({ spaceId: z.string(), spaceName: z.string() })),
-  tenantId: z.string(),
-  version: z.number().int(),
-  deleted: Deleted.schema.optional(),
-  ...auditShape,
-});
-export type TaskKind = z.infer<typeof taskKindSchema>;
-
-export const taskKindSaveSchema = z
-  .object({
-    ...saveKeysShape,
-    name: requiredText(SPACE_LIMITS.kindNameMax),
-    code: optionalText(SPACE_LIMITS.kindCodeMax),
-    taskCode: optionalText(SPACE_LIMITS.kindTaskCodeMax),
-  })
-  .superRefine(requireVersionOnChange);
-export type TaskKindSave = z.infer<typeof taskKindSaveSchema>;
-
-export const taskKindFilterSchema = z.object({
-  ...listBodyShape,
-  keyword: filter(storableString().trim().max(SPACE_LIMITS.kindNameMax)),
-  status: filter(ActiveStatus.schema),
-  deleted: Deleted.schema.default('NONE'),
-  limit: filter(z.number().int().min(1).max(LIMITS.topLookup)),
-});
-export type TaskKindFilter = z.infer<typeof taskKindFilterSchema>;
+// ticket kinds (templates): entities/task-kind.ts
 
 /** /v3/feed/task-kind/space/kinds?spaceId: a space's ticket templates in its order (the note config's table). */
 export const spaceKindsQuerySchema = z.object({ spaceId: idSchema });

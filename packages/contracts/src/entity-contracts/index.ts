@@ -9,6 +9,7 @@ import { roleContract, userContract } from './people.js';
 import { qcRuleContract, qcSchemeContract, qcTaskContract } from './qc.js';
 import { scoreConfigContract } from './score-config.js';
 import { summaryConfigContract } from './summary-config.js';
+import { taskGroupContract, taskStateContract } from './ticket-states-groups.js';
 
 export * from './bots.js';
 export * from './censor.js';
@@ -20,6 +21,7 @@ export * from './people.js';
 export * from './qc.js';
 export * from './score-config.js';
 export * from './summary-config.js';
+export * from './ticket-states-groups.js';
 
 /**
  * Every entity whose calls are generated from a contract, by name. A new entity adds its contract here; the route
@@ -40,6 +42,8 @@ export const ENTITY_CONTRACTS = {
   'cs-line': csLineContract,
   space: spaceContract,
   'task-kind': taskKindContract,
+  'task-state': taskStateContract,
+  'task-group': taskGroupContract,
   'cs-nav': csNavContract,
   'custom-field': customFieldContract,
   'summary-config': summaryConfigContract,

@@ -1,13 +1,12 @@
 import { entityContract } from '../crud/entity-contract.js';
 import { csLineFilterSchema, csLineSaveSchema, csLineSchema } from '../entities/cs-line.js';
+import { spaceFilterSchema, spaceSaveSchema, spaceSchema } from '../entities/space.js';
 import {
-  spaceFilterSchema,
-  spaceSaveSchema,
-  spaceSchema,
+  taskKindDetailSchema,
   taskKindFilterSchema,
   taskKindSaveSchema,
   taskKindSchema,
-} from '../entities/space.js';
+} from '../entities/task-kind.js';
 
 /**
  * Service lines (online-service-config §2.1, §3.1, §7): the spec's csLine.edit and csLine.delete, a read key of ours.
@@ -29,6 +28,8 @@ export const spaceContract = entityContract({
   base: '/v3/feed/space',
   name: { zh: '空间', en: 'Space' },
   detailParam: 'spaceId',
+  // the spec's space detail reads `id` (tickets spec §7); spaceId is the name every other call uses
+  detailAlias: 'id',
   keys: { view: 'ticket-space.view', edit: 'ticket-space.edit', delete: 'ticket-space.delete' },
   record: spaceSchema,
   save: spaceSaveSchema,
@@ -36,7 +37,10 @@ export const spaceContract = entityContract({
   softDelete: true,
 });
 
-/** Ticket kinds (templates), as far as spaces and lines need them; the ticket area adds states, flow and nodes. */
+/**
+ * Ticket kinds (templates; tickets spec "Ticket kinds"): the kind with its fields and ordered states; the detail adds
+ * the flow's nodes. The flow (/states, /node/save, /node/remove) and the space calls are defined beside it.
+ */
 export const taskKindContract = entityContract({
   base: '/v3/feed/task-kind',
   name: { zh: '工单模版', en: 'Ticket kind' },
@@ -48,6 +52,7 @@ export const taskKindContract = entityContract({
     status: 'ticket-kind.status',
   },
   record: taskKindSchema,
+  detail: taskKindDetailSchema,
   save: taskKindSaveSchema,
   filter: taskKindFilterSchema,
   softDelete: true,

@@ -333,7 +333,25 @@ export const MESSAGES = defineMessages({
   'space.ticket.unknown': { zh: '工单空间 {id} 不存在', en: 'Ticket space {id} not found' },
   'space.quick.unknown': { zh: '快捷回复空间 {id} 不存在', en: 'Quick-reply space {id} not found' },
   'space.kb.unknown': { zh: '知识库 {id} 不存在', en: 'Knowledge base {id} not found' },
+  'space.auth.orgPanelOwner': {
+    zh: '只有空间所属组织可以修改组织授权',
+    en: "Only the space's own organisation can change its organisation grants",
+  },
   'ticketKind.shieldFirst': { zh: '请先屏蔽，再编辑工单模版', en: 'Deactivate the ticket kind before editing it' },
+  // a kind's fields, states and nodes (tickets spec "Ticket kinds"; the node shield text is the spec's, the rest ours)
+  'ticketKind.nodeShieldFirst': {
+    zh: '请先屏蔽模版，再编辑模版节点',
+    en: 'Deactivate the ticket kind before editing its nodes',
+  },
+  'ticketKind.attachmentFlag': { zh: '附件开关只能是 1 或 0', en: 'The attachment switch is 1 or 0' },
+  'ticketKind.field.unknown': { zh: '自定义字段 {id} 不存在', en: 'Custom field {id} not found' },
+  'ticketKind.state.unknown': { zh: '状态 {state} 不存在', en: 'State {state} not found' },
+  'ticketKind.group.unknown': { zh: '工单组 {id} 不存在', en: 'Ticket group {id} not found' },
+  'ticketKind.staff.unknown': { zh: '员工 {id} 不存在', en: 'Staff member {id} not found' },
+  'ticketKind.node.otherKind': {
+    zh: '节点 {id} 不属于该工单模版',
+    en: 'Node {id} belongs to another ticket kind',
+  },
 
   // a ticket kind's flow (contracts/src/tickets/ticket-flow.ts; '{state} 状态已经存在' and '请选择状态' are the spec's)
   'ticketFlow.stateDuplicate': { zh: '{state} 状态已经存在', en: 'The state {state} is already in the flow' },
@@ -355,6 +373,71 @@ export const MESSAGES = defineMessages({
     zh: '模版的状态流不允许这一步流转',
     en: 'The ticket kind’s flow does not allow this move',
   },
+
+  // tickets themselves (ours: the spec shows no ticket screens; contracts/src/entities/ticket.ts)
+  'ticket.titleRequired': { zh: '请填写工单标题', en: 'Please enter the ticket title' },
+  'ticket.remarkRequired': { zh: '请填写备注', en: 'Please enter a remark' },
+  'ticket.assignTarget': {
+    zh: '请选择处理人或工单组（二选一）',
+    en: 'Choose either a handler or a ticket group',
+  },
+  'ticket.field.required': { zh: '此项为必填项', en: 'This field is required' },
+  'ticket.field.invalid': { zh: '取值不符合字段类型', en: 'The value does not fit the field type' },
+  'ticket.field.phone': { zh: '电话号码格式不正确', en: 'Not a valid phone number' },
+  'ticket.field.option': { zh: '选项 {value} 不存在', en: 'No such option: {value}' },
+  'ticket.field.unknown': { zh: '工单模版没有字段 {id}', en: 'The ticket kind has no field {id}' },
+  'ticket.kind.unknown': { zh: '工单模版 {id} 不存在', en: 'Ticket kind {id} not found' },
+  'ticket.kind.inactive': {
+    zh: '工单模版“{name}”未启用，不能新建工单',
+    en: 'Ticket kind "{name}" is not active; no tickets can be opened from it',
+  },
+  'ticket.kind.noStates': {
+    zh: '工单模版“{name}”还没有状态，不能新建工单',
+    en: 'Ticket kind "{name}" has no states yet',
+  },
+  'ticket.attachmentRequired': { zh: '该工单模版须上传附件', en: 'This ticket kind needs an attachment' },
+  'ticket.group.unknown': { zh: '工单组 {id} 不存在或未启用', en: 'Ticket group {id} not found or not active' },
+  'ticket.staff.unknown': { zh: '员工 {id} 不存在', en: 'Staff member {id} not found' },
+  'ticket.session.unknown': { zh: '会话 {id} 不存在', en: 'Session {id} not found' },
+  'ticket.aiResult.unknown': { zh: '智能质检结果 {id} 不存在', en: 'AI result {id} not found' },
+  'ticket.aiResult.notInSession': {
+    zh: '智能质检结果 {id} 不属于会话 {sessionId}',
+    en: 'AI result {id} is not of session {sessionId}',
+  },
+  'ticket.notHandler': {
+    zh: '只有当前处理人可以处理该工单',
+    en: 'Only the current handler can act on this ticket',
+  },
+  'ticket.notWaiting': { zh: '该工单已有处理人，不能认领', en: 'This ticket already has a handler' },
+  'ticket.notMember': {
+    zh: '只有工单组“{name}”的成员可以认领',
+    en: 'Only members of the ticket group "{name}" can claim it',
+  },
+  'ticket.ended': { zh: '工单已结束', en: 'The ticket is resolved or closed' },
+
+  // ticket states and ticket groups (tickets spec §5, §8: '系统状态不能修改' and '请设置处理人' are the spec's, the rest ours)
+  'ticketState.systemLocked': { zh: '系统状态不能修改', en: 'System states cannot be changed' },
+  'ticketState.codeFormat': {
+    zh: '状态编码只能包含字母、数字和 _ -',
+    en: 'A state code may hold only letters, digits, _ and -',
+  },
+  'ticketState.colorPreset': { zh: '请从预设颜色中选择', en: 'Please choose one of the preset colours' },
+  'ticketState.codeFixed': { zh: '状态编码创建后不能修改', en: 'A state keeps the code it was created with' },
+  'ticketState.groupFixed': {
+    zh: '状态分组创建后不能修改',
+    en: 'A state keeps the status group it was created with',
+  },
+  'ticketState.duplicateCode': { zh: '状态编码已被使用：{value}', en: 'State code already taken: {value}' },
+  'ticketState.usedByKinds': {
+    zh: '状态“{name}”正被工单模版使用，不能删除：{kinds}',
+    en: 'The state "{name}" is used by ticket kinds and cannot be deleted: {kinds}',
+  },
+  'ticketGroup.staffRequired': { zh: '请设置处理人', en: 'Please set the processors' },
+  'ticketGroup.capacityRange': {
+    zh: '容量须为 0 到 1000 的整数',
+    en: 'Capacity must be a whole number from 0 to 1000',
+  },
+  'ticketGroup.staffUnknown': { zh: '员工 {id} 不是本组织的员工', en: 'User {id} is not staff of your organisation' },
 
   // custom fields (tickets spec "Custom fields": the spec shows no field messages, these are ours)
   'field.codeFormat': {
@@ -413,6 +496,32 @@ export const MESSAGES = defineMessages({
     zh: '导航正被服务线路使用，不能删除：{lines}',
     en: 'The navigation is used by service lines and cannot be deleted: {lines}',
   },
+
+  // the live feed (issue 20; ours: the spec shows no feed)
+  'live.eventIdReserved': { zh: '事件编号不能以 desk: 开头（留给系统）', en: 'An eventId may not start with desk:' },
+  'live.transferTarget': {
+    zh: '请指定目标技能组或目标坐席',
+    en: 'Name the target skill group or the target agent',
+  },
+  'live.transferOneTarget': {
+    zh: '只能指定目标技能组或目标坐席之一',
+    en: 'Name either a target skill group or a target agent, not both',
+  },
+  'live.sessionUnknown': { zh: '会话 {id} 尚未通过实时接入打开', en: 'Session {id} was not opened through the feed' },
+  'live.sessionExists': { zh: '会话 {id} 已存在', en: 'Session {id} already exists' },
+  'live.sessionClosed': { zh: '会话 {id} 已结束', en: 'Session {id} is closed' },
+  'live.noAgentYet': {
+    zh: '会话 {id} 还没有坐席接入，不能发送坐席消息',
+    en: 'No agent has joined session {id} yet, so no agent message can be sent',
+  },
+  'live.messageExists': { zh: '消息 {id} 已在会话中', en: 'Message {id} is already in the session' },
+  'live.lineUnknown': { zh: '服务线路 {id} 不存在或未启用', en: 'Service line {id} not found or not active' },
+  'live.groupUnknown': { zh: '技能组 {id} 不存在或未启用', en: 'Skill group {id} not found or not active' },
+  'live.agentUnknown': { zh: '坐席 {id} 不存在', en: 'Agent {id} not found' },
+  'live.agentNotOnline': { zh: '坐席 {id} 不在线', en: 'Agent {id} is not online' },
+  'live.agentFull': { zh: '坐席 {id} 已达接待上限', en: 'Agent {id} has reached his reception ceiling' },
+  'live.sameAgent': { zh: '会话已由坐席 {id} 接待', en: 'Agent {id} already serves the session' },
+  'live.modeOnlyOnline': { zh: '只有在线状态可以设置在线模式', en: 'Only ONLINE carries a mode' },
 
   // people and roles (ours: the spec shows no user calls)
   'user.usernameFormat': {

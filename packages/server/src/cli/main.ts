@@ -5,6 +5,7 @@ import { importCommand } from './import-command.js';
 import { modelServerCommand } from './model-server-command.js';
 import { orgCreateCommand, userCreateCommand } from './people-commands.js';
 import { runCommand } from './run-command.js';
+import { parseDuration, simulateCommand, simulatePassword } from './simulate-command.js';
 import { workerCommand } from './worker-command.js';
 
 const USAGE = `qcdesk — 质检控制台命令行 / the console's command line
@@ -15,6 +16,12 @@ const USAGE = `qcdesk — 质检控制台命令行 / the console's command line
   qcdesk model-server [--port <n>] [--host <addr>] [--api-key <key>]
                                             以 HTTP 提供内置词库模型 (默认 127.0.0.1:8400) / serve the built-in model over
                                             HTTP (POST /classify, GET /health; docs/model-protocol.md)
+  qcdesk simulate (--data [--org <id>] | --url <url> [--user <name>] [--password-file <file>] [--token <t>])
+         [--file <sessions.jsonl>] [--speed <n>] [--agents <n>] [--arrivals <n>] [--duration <30m>] [--seed <n>]
+                                            模拟实时坐席台：按到达率回放对话（默认 STC-3）经实时接入，坐席随机小休，
+                                            容量不足时排队 / a live desk: replays dialogues (default STC-3) through
+                                            the live feed at --arrivals per minute, --speed × real time, agents taking
+                                            breaks; in process (--data) or against a console (--url); Ctrl-C stops
   qcdesk org create <name> --admin <username> [--admin-name <name>] [--password-file <file>]
                                             新建组织、内置角色和它的第一位管理员 / a new organisation, its built-in roles
                                             and its first administrator; prints the organisation id (and, without
@@ -51,6 +58,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       }
       case 'model-server':
         return await modelServer(rest);
+      case 'simulate':
+        return await simulate(config, rest);
       case 'org':
         return await orgCommand(config, rest);
       case 'user':
@@ -93,6 +102,59 @@ async function modelServer(args: readonly string[]): Promise<number> {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     return usage(`--port 应为端口号 / --port must be a port number, not '${values.port}'`);
   return modelServerCommand({ port, host: values.host, apiKey: values['api-key'] ?? null });
+}
+
+async function simulate(config: ReturnType<typeof readServerConfig>, args: readonly string[]): Promise<number> {
+  const parsed = parseOr(args, {
+    data: { type: 'boolean' },
+    org: { type: 'string' },
+    url: { type: 'string' },
+    user: { type: 'string', default: 'admin' },
+    'password-file': { type: 'string' },
+    token: { type: 'string' },
+    file: { type: 'string' },
+    speed: { type: 'string', default: '1' },
+    agents: { type: 'string', default: '6' },
+    arrivals: { type: 'string', default: '2' },
+    duration: { type: 'string' },
+    seed: { type: 'string', default: '1' },
+    quiet: { type: 'boolean' },
+  });
+  if (typeof parsed === 'string') return usage(parsed);
+  const v = parsed.values as Record<string, string | boolean | undefined>;
+  if ((v.data === true) === (v.url !== undefined))
+    return usage('simulate 需要 --data 或 --url 之一 / simulate needs one of --data and --url');
+  const number = (name: string, min: number) => {
+    const n = Number(v[name]);
+    return Number.isFinite(n) && n >= min ? n : null;
+  };
+  const speed = v.speed === 'max' ? Number.POSITIVE_INFINITY : number('speed', 0.001);
+  const agents = number('agents', 1);
+  const arrivals = number('arrivals', 0);
+  const seed = number('seed', 0);
+  const org = v.org === undefined ? null : number('org', 1);
+  const duration = v.duration === undefined ? null : parseDuration(String(v.duration));
+  if (speed === null) return usage(`--speed 应为正数或 max / --speed must be a positive number or max`);
+  if (agents === null || !Number.isInteger(agents))
+    return usage('--agents 应为正整数 / --agents must be a whole number ≥ 1');
+  if (arrivals === null) return usage('--arrivals 应为非负数 / --arrivals must be a number ≥ 0');
+  if (seed === null) return usage('--seed 应为非负数 / --seed must be a number ≥ 0');
+  if (v.org !== undefined && org === null) return usage('--org 应为组织编号 / --org must be an organisation id');
+  if (v.duration !== undefined && duration === null)
+    return usage('--duration 应如 30m、2h、90s / --duration must be like 30m, 2h, 90s');
+  return simulateCommand(config, {
+    target: v.data === true ? { data: true, org } : { url: String(v.url) },
+    user: String(v.user),
+    password: simulatePassword(v['password-file'] as string | undefined),
+    token: (v.token as string | undefined) ?? null,
+    file: (v.file as string | undefined) ?? null,
+    speed,
+    agents,
+    arrivals,
+    durationMs: duration,
+    seed,
+    quiet: v.quiet === true,
+  });
 }
 
 async function orgCommand(config: ReturnType<typeof readServerConfig>, args: readonly string[]): Promise<number> {

@@ -43,6 +43,11 @@ export interface ServerConfig {
    * served; `off`: not served.
    */
   readonly modelServerPort: number | null;
+  /**
+   * With the demo data, `npm start` plays a living desk through the live feed (`qcdesk simulate` at a gentle rate:
+   * 2 arrivals a minute, real time); QCDESK_SIMULATE=0 turns it off.
+   */
+  readonly simulate: boolean;
 }
 
 export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -65,6 +70,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     allowedOrigins: origins(env.QCDESK_ALLOWED_ORIGINS),
     logLevel: logLevel(env.QCDESK_LOG_LEVEL),
     modelServerPort: modelServerPort(env),
+    simulate: env.QCDESK_SIMULATE !== '0',
   };
 }
 

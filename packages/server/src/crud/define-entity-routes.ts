@@ -255,29 +255,76 @@ export function defineEntityRoutes<C extends EntityContract, T extends EntityTab
     );
   }
 
-  defineRoute(
-    app,
-    {
-      path: path('delete'),
-      body: schemaOf('delete').body!,
-      summary:
-        entity.delete?.summary ??
-        (contract.softDelete
-          ? `delete (NONE→TRASH), restore (TRASH→NONE) or empty (TRASH→BUFFER) ${name.en}s`
-          : `delete ${name.en}s for good`),
-      response: schemaOf('delete').response,
-      errors: [404],
-      tags,
-    },
-    async ({ body, auth }) => {
-      if (!contract.softDelete) return removeRows(db, table, name, body as RemoveBody, auth);
-      const move = body as DeleteBody;
-      await entity.delete?.refuse?.(move, context(auth));
-      const moved = await moveDeleted(db, table, auth, move.ids, move.deleted, name, entity.delete?.alsoMove);
-      entity.delete?.after?.(dbIds(move.ids), move.deleted);
-      return moved;
-    },
-  );
+  // restore and empty with a key of their own: three calls; otherwise one delete call makes every move
+  if (contract.softDelete && contract.keys.trash !== undefined) {
+    defineTrashMoves(app, contract, entity, context);
+  } else {
+    defineRoute(
+      app,
+      {
+        path: path('delete'),
+        body: schemaOf('delete').body!,
+        summary:
+          entity.delete?.summary ??
+          (contract.softDelete
+            ? `delete (NONE→TRASH), restore (TRASH→NONE) or empty (TRASH→BUFFER) ${name.en}s`
+            : `delete ${name.en}s for good`),
+        response: schemaOf('delete').response,
+        errors: [404],
+        tags,
+      },
+      async ({ body, auth }) => {
+        if (!contract.softDelete) return removeRows(db, table, name, body as RemoveBody, auth);
+        const move = body as DeleteBody;
+        await entity.delete?.refuse?.(move, context(auth));
+        const moved = await moveDeleted(db, table, auth, move.ids, move.deleted, name, entity.delete?.alsoMove);
+        entity.delete?.after?.(dbIds(move.ids), move.deleted);
+        return moved;
+      },
+    );
+  }
+}
+
+/**
+ * The trash calls of an entity whose restore and empty have a key of their own (`CrudKeys.trash`): the delete call
+ * only moves to the trash, `/restore` back, `/empty` on to BUFFER; each `{ids}`, each checked by `delete.refuse` first.
+ */
+function defineTrashMoves<C extends EntityContract, T extends EntityTable>(
+  app: FastifyInstance,
+  contract: C,
+  entity: EntityRoutes<C, T>,
+  context: (auth: RequestAuth) => EntityContext,
+): void {
+  const { db } = app.deps;
+  const schemas = crudCallSchemas(contract);
+  const tags = [contract.base.slice(contract.base.lastIndexOf('/') + 1)];
+  const moves = [
+    { call: 'delete', to: 'TRASH', summary: 'to the trash (NONE→TRASH)' },
+    { call: 'restore', to: 'NONE', summary: 'back from the trash (TRASH→NONE)' },
+    { call: 'empty', to: 'BUFFER', summary: 'out of the trash for good (TRASH→BUFFER)' },
+  ] as const satisfies readonly { call: CrudCall; to: Deleted; summary: string }[];
+  for (const move of moves) {
+    const path = crudPath(contract, move.call);
+    defineRoute(
+      app,
+      {
+        path,
+        body: schemas[path]!.body!,
+        summary: `move ${contract.name.en}s ${move.summary}: {ids}`,
+        response: schemas[path]!.response,
+        errors: [404],
+        tags,
+      },
+      async ({ body, auth }) => {
+        const ids = (body as { ids: string[] }).ids;
+        const deleteBody: DeleteBody = { ids, deleted: move.to };
+        await entity.delete?.refuse?.(deleteBody, context(auth));
+        const moved = await moveDeleted(db, entity.table, auth, ids, move.to, contract.name, entity.delete?.alsoMove);
+        entity.delete?.after?.(dbIds(ids), move.to);
+        return moved;
+      },
+    );
+  }
 }
 
 /** Create or change by presence of `id`: one transaction, the stored row locked, the version checked. */

@@ -1,4 +1,4 @@
-import { CHATBOT_AVATAR_DIR, NAV_ICON_DIR } from '@qcdesk/contracts';
+import { CHATBOT_AVATAR_DIR, NAV_ICON_DIR, TICKET_ATTACHMENT_DIR } from '@qcdesk/contracts';
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/connect.js';
 import { chatbots } from '../db/schema/bots.js';
@@ -6,6 +6,7 @@ import { uploads } from '../db/schema/files.js';
 import { csNavs } from '../db/schema/online-navs.js';
 import { complaints } from '../db/schema/qc-results.js';
 import { chatMessages, chatSessions } from '../db/schema/sessions.js';
+import { tickets } from '../db/schema/ticket-records.js';
 import type { RequestAuth } from '../http/request-auth.js';
 import { ownSessions } from '../routes/sessions/own-sessions.js';
 import { CHAT_IMAGE_DIR } from './file-store.js';
@@ -22,6 +23,7 @@ export async function mayReadFile(db: Database, auth: RequestAuth, path: string)
   if (await seesComplaintWith(db, auth, path)) return true;
   if (await isChatbotAvatar(db, auth, path)) return true;
   if (await isNavIcon(db, auth, path)) return true;
+  if (await seesTicketWith(db, auth, path)) return true;
   const [own] = await db.select({ id: uploads.id }).from(uploads).where(ownUnattachedUpload(auth, path));
   return own !== undefined;
 }
@@ -50,6 +52,23 @@ async function isNavIcon(db: Database, auth: RequestAuth, path: string): Promise
       and(
         eq(csNavs.organizationId, auth.organizationId),
         sql`${csNavs.onlineConfig}->'buttons' @> ${JSON.stringify([{ icon: path }])}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A ticket's attachment: whoever may view the organisation's tickets (ticket.view) may read it. */
+async function seesTicketWith(db: Database, auth: RequestAuth, path: string): Promise<boolean> {
+  if (!path.startsWith(`${TICKET_ATTACHMENT_DIR}/`) || !auth.permissions.has('ticket.view')) return false;
+  const [row] = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.organizationId, auth.organizationId),
+        eq(tickets.deleted, 'NONE'),
+        sql`${tickets.attachments} @> ${JSON.stringify([{ path }])}::jsonb`,
       ),
     )
     .limit(1);

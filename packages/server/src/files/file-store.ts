@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { isAbsolute, join, normalize, resolve, sep } from 'node:path';
-import { CHATBOT_AVATAR_DIR, NAV_ICON_DIR, NAV_LIMITS } from '@qcdesk/contracts';
+import { CHATBOT_AVATAR_DIR, NAV_ICON_DIR, NAV_LIMITS, TICKET_ATTACHMENT_DIR } from '@qcdesk/contracts';
 import { ApiError } from '../http/api-error.js';
 
 /**
  * Folders uploads may go to (qc-area §7: complaint attachments under qc/complaint/; chatbot avatars under
- * online/chatbot/, online-service-config §2.5; navigation icons under desk/csNav/image/, §7).
+ * online/chatbot/, online-service-config §2.5; navigation icons under desk/csNav/image/, §7; ticket attachments under
+ * ticket/attachment/, ours).
  */
-export const UPLOAD_DIRS = ['qc/complaint', CHATBOT_AVATAR_DIR, NAV_ICON_DIR] as const;
+export const UPLOAD_DIRS = ['qc/complaint', CHATBOT_AVATAR_DIR, NAV_ICON_DIR, TICKET_ATTACHMENT_DIR] as const;
 export type UploadDir = (typeof UPLOAD_DIRS)[number];
 /** Folders with a smaller limit than the upload route's own (spec §5: a navigation icon at most 5 MB). */
 export const UPLOAD_DIR_MAX_BYTES: Readonly<Partial<Record<UploadDir, number>>> = {

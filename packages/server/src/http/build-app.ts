@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { registerAuthHook } from '../auth/auth-hook.js';
 import type { ServerConfig } from '../config/server-config.js';
 import type { Database } from '../db/connect.js';
+import { liveFeedRoutes } from '../live/feed-routes.js';
+import { attachLiveFeed } from '../live/live-feed.js';
 import { aiPlatformRoutes } from '../routes/ai-platform/index.js';
 import { aiResultRoutes, overviewRoute } from '../routes/ai-result/index.js';
 import { appRoutes } from '../routes/app/index.js';
@@ -30,7 +32,10 @@ import { scoreConfigRoutes } from '../routes/score-config/index.js';
 import { sessionRoutes } from '../routes/sessions/index.js';
 import { spaceRoutes } from '../routes/space/index.js';
 import { summaryConfigRoutes } from '../routes/summary-config/index.js';
+import { taskGroupRoutes } from '../routes/task-group/index.js';
 import { taskKindRoutes } from '../routes/task-kind/index.js';
+import { taskStateRoutes } from '../routes/task-state/index.js';
+import { ticketRoutes } from '../routes/ticket/index.js';
 import { peopleRoutes } from '../routes/users/index.js';
 import { attachTaskRunner } from '../tasks/attach-task-runner.js';
 import { ApiError, errorBody, languageOf } from './api-error.js';
@@ -116,12 +121,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(csTimeRoutes);
   await app.register(csGroupRoutes);
   await app.register(csAgentRoutes);
+  // the live desk: sessions, messages and agents' presence as they happen (issue 20)
+  attachLiveFeed(app);
+  await app.register(liveFeedRoutes);
   // chatbots and the AI platforms they call
   await app.register(aiPlatformRoutes);
   await app.register(chatbotRoutes);
   // the spaces, ticket kinds and apps that lines and chatbots point at
   await app.register(spaceRoutes);
   await app.register(taskKindRoutes);
+  await app.register(ticketRoutes);
+  await app.register(taskStateRoutes);
+  await app.register(taskGroupRoutes);
   await app.register(appRoutes);
   // custom fields and the service summaries made of them
   await app.register(customFieldRoutes);

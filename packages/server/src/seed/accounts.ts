@@ -44,6 +44,9 @@ export const BUILT_IN_ROLES = {
       'qc-complaint.view',
       'qc-complaint.review',
       'qc-task.view',
+      // an inspector opens a ticket for a session he inspected
+      'ticket.view',
+      'ticket.edit',
     ],
   },
   supervisor: {
@@ -62,13 +65,25 @@ export const BUILT_IN_ROLES = {
       'cs-censor-ban.view',
       'cs-censor-log.view',
       'cs-censor-log.export',
+      // a supervisor works tickets and moves or assigns anyone's
+      'ticket.view',
+      'ticket.edit',
+      'ticket.manage',
     ],
   },
   // an agent sees his own results (the result routes scope by users.agent_id) and files complaints (not reviews)
   agent: {
     code: 'agent',
     name: '坐席',
-    permissions: ['qc-ai-result.view', 'qc-manual-result.view', 'qc-complaint.view', 'qc-complaint.edit'],
+    permissions: [
+      'qc-ai-result.view',
+      'qc-manual-result.view',
+      'qc-complaint.view',
+      'qc-complaint.edit',
+      // an agent handles the tickets routed to him and claims those of his ticket groups
+      'ticket.view',
+      'ticket.edit',
+    ],
   },
 } as const satisfies Record<string, RoleSpec>;
 export type BuiltInRole = keyof typeof BUILT_IN_ROLES;

@@ -10,6 +10,12 @@ import { checkConditionConfig } from '../routes/qc-rule/check-condition-config.j
 import { BUILT_IN_ROLES, createUser, setUpOrganization } from './accounts.js';
 import { DEMO_MANUAL_RULES, EXTRA_DEMO_RULES } from './demo-rules-extra.js';
 import { type DemoSeedContext, demoSeeders } from './demo-seeders.js';
+// the ticket area's states and groups, before the ticket kinds' step that uses them
+import './demo-ticket-groups.js';
+// the ticket area's demo steps, in this order: the kinds' flows use the ticket groups and states made before them
+import './demo-ticket-kinds.js';
+// tickets opened from QC results, last of the ticket steps: they need the kinds' flows and the ticket groups
+import './demo-tickets.js';
 
 const FIXTURES = fileURLToPath(new URL('../../../../fixtures/', import.meta.url));
 

@@ -5,7 +5,7 @@
  * once with how to make a valid body; its specific rules stay in that file. Runs on PGlite, and on PostgreSQL under
  * `npm run test:pg`.
  */
-import { type CrudCall, crudPath, type EntityContract, LIMITS } from '@qcdesk/contracts';
+import { type CrudCall, crudPath, deleteMovePath, type EntityContract, LIMITS } from '@qcdesk/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Caller, callerWith, organisationWith } from '../helpers/accounts.js';
@@ -53,7 +53,9 @@ export function describeCrudEntity(suite: CrudSuite): void {
   const changeBody = suite.changeBody ?? suite.body;
   const hasStatus = keys.status !== undefined;
   const keysBut = (missing: string) =>
-    [...new Set([keys.view, keys.edit, keys.delete, keys.status ?? keys.edit])].filter((k) => k !== missing);
+    [...new Set([keys.view, keys.edit, keys.delete, keys.status ?? keys.edit, keys.trash ?? keys.delete])].filter(
+      (k) => k !== missing,
+    );
 
   let t: TestApp;
   let admin: Caller;
@@ -177,7 +179,9 @@ export function describeCrudEntity(suite: CrudSuite): void {
     if (contract.softDelete) {
       it('moves NONE → TRASH → NONE → TRASH → BUFFER, shows the trash view, and refuses other moves', async () => {
         const id = await create(unique('trash '));
-        const move = (deleted: string, ids = [id]) => admin.post(path('delete'), { ids, deleted }, { lang: 'en' });
+        // restore and empty are their own calls where they have their own key
+        const move = (deleted: 'NONE' | 'TRASH' | 'BUFFER', ids = [id]) =>
+          admin.post(deleteMovePath(contract, deleted), { ids, deleted }, { lang: 'en' });
         const skip = await move('BUFFER');
         expect(skip.statusCode).toBe(400);
         expect(json(skip)).toEqual({
@@ -258,6 +262,15 @@ export function describeCrudEntity(suite: CrudSuite): void {
       const refused = await people.noDelete.post(path('delete'), deleteBody);
       expect(refused.statusCode).toBe(403);
       expect(json(refused).message).toBe(`没有权限执行此操作（需要权限 ${keys.delete}）`);
+      if (keys.trash !== undefined && keys.trash !== keys.delete) {
+        // restore and empty need their own key: the delete key is not enough
+        const { noTrash } = await organisationWith(t, unique('trash-key-'), { noTrash: keysBut(keys.trash) });
+        for (const to of ['NONE', 'BUFFER'] as const) {
+          const res = await noTrash.post(deleteMovePath(contract, to), { ids: [home.id] });
+          expect(res.statusCode).toBe(403);
+          expect(json(res).message).toBe(`没有权限执行此操作（需要权限 ${keys.trash}）`);
+        }
+      }
     });
 
     it("never shows or changes another organisation's record: 404 on every call that names it", async () => {

@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { createSystemStates } from '../../src/routes/task-state/system-states.js';
 import { createOrganization, createRole, createUser } from '../../src/seed/accounts.js';
 import { DEMO_ROLES } from '../../src/seed/seed-store.js';
 import type { TestApp } from './test-app.js';
@@ -26,6 +27,8 @@ export async function organisationWith<K extends string>(
 ): Promise<{ organizationId: number } & Record<K, Caller>> {
   const db = t.database.db;
   const organizationId = await createOrganization(db, name);
+  // as every organisation starts (setUpOrganization): its system ticket states
+  await createSystemStates(db, organizationId);
   const out: Record<string, unknown> = { organizationId };
   for (const [who, permissions] of Object.entries(people) as [K, readonly string[]][]) {
     const roleId = await createRole(db, organizationId, { code: `${who}-role`, name: who, permissions });

@@ -36,7 +36,9 @@ import {
   scoreConfigContract,
   spaceContract,
   summaryConfigContract,
+  taskGroupContract,
   taskKindContract,
+  taskStateContract,
   userContract,
 } from '@qcdesk/contracts';
 import type { LightMyRequestResponse } from 'fastify';
@@ -44,10 +46,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { routeRegistry } from '../../src/http/define-route.js';
 import { createDefaultApp } from '../../src/routes/app/index.js';
+import { createSystemStates } from '../../src/routes/task-state/system-states.js';
 import { type Caller, organisationWith } from '../helpers/accounts.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { uploadFile } from '../helpers/uploads.js';
 import { activeTask, aiScheme, deskSessions, type Json, ok } from '../tasks/fixtures.js';
+import { writeKind, writeStates } from '../tickets/ticket-fixtures.js';
 
 let t: TestApp;
 let filesDir: string;
@@ -108,6 +112,8 @@ interface Home {
   /** a ticket kind of the home organisation, a ticket space listing it, and the organisation's app */
   kindId: string;
   kindVersion: number;
+  /** a node of the kind's flow (PENDING → PROCESSING) */
+  nodeId: string;
   spaceId: string;
   spaceVersion: number;
   appId: string;
@@ -125,6 +131,15 @@ interface Home {
   /** a navigation of the home organisation */
   navId: string;
   navVersion: number;
+  /** a ticket state and a ticket group (its processor the admin) of the home organisation */
+  taskStateId: string;
+  taskStateVersion: number;
+  taskGroupId: string;
+  taskGroupVersion: number;
+  /** a ticket of an ACTIVE kind with states (written into the store as the ticket tests do), routed in that group */
+  ticketKindId: string;
+  ticketId: string;
+  ticketVersion: number;
 }
 let home: Home;
 
@@ -248,6 +263,17 @@ function crudCases<B extends string, K extends CrudKeys, X extends 'delete' | 'r
       bad: (h) => ({ body: { ids: [o.id(h)], status: true }, field: 'status' }),
       foreign: (h) => ({ body: { ids: [o.id(h)], status: 'INACTIVE' }, expect: 404 }),
     };
+  // restore and empty with a key of their own: each trash call takes {ids}, and refuses another call's move
+  if (contract.keys.trash !== undefined)
+    for (const [call, other] of [
+      ['delete', 'NONE'],
+      ['restore', 'BUFFER'],
+      ['empty', 'TRASH'],
+    ] as const)
+      cases[path(call)] = {
+        bad: (h) => ({ body: { ids: [o.id(h)], deleted: other }, field: 'deleted' }),
+        foreign: (h) => ({ body: { ids: [o.id(h)] }, expect: 404 }),
+      };
   return cases as Record<keyof CrudAccess<B, K, X>, RouteCase>;
 }
 
@@ -582,6 +608,22 @@ const TABLE: Record<Served, RouteCase> = {
     bad: () => ({ query: {}, field: 'platform' }),
     foreign: () => ({ none: "reads a platform's export into the caller's organisation" }),
   },
+  '/v3/feed/live/events': {
+    bad: () => ({ body: { events: 'x' }, field: 'events' }),
+    // another organisation's agent is not one of the caller's: the event is refused by its path, nothing changes
+    foreign: (h) => ({
+      body: {
+        events: [{ type: 'AGENT_STATUS', eventId: 'rm-foreign-1', at: 1, agentId: h.agentId, status: 'ONLINE' }],
+      },
+      expect: 200,
+      check: (answer) =>
+        expect(answer).toMatchObject({
+          accepted: 0,
+          refused: 1,
+          results: [{ outcome: 'REFUSED', code: 'INVALID_REFERENCE', field: 'events[0].agentId' }],
+        }),
+    }),
+  },
 
   ...crudCases(userContract, {
     id: (h) => h.userId,
@@ -651,12 +693,86 @@ const TABLE: Record<Served, RouteCase> = {
   ...crudCases(taskKindContract, {
     id: (h) => h.kindId,
     version: (h) => h.kindVersion,
-    save: () => ({ name: '改名' }),
+    save: () => ({ name: '改名', code: 'RENAMED' }),
     create: {
-      bad: () => ({ body: { name: '模版', taskCode: 5 }, field: 'taskCode' }),
+      bad: () => ({ body: { name: '模版', code: 'K', taskCode: 5 }, field: 'taskCode' }),
       foreign: creates('a ticket kind'),
     },
   }),
+  '/v3/feed/task-kind/states': {
+    bad: (h) => ({ body: { id: h.kindId, stateCodes: 'PENDING' }, field: 'stateCodes' }),
+    foreign: (h) => ({ body: { id: h.kindId }, expect: 404 }),
+  },
+  '/v3/feed/task-kind/node/save': {
+    bad: (h) => ({
+      body: {
+        kindId: h.kindId,
+        name: '节点',
+        handlerType: 'LAST',
+        stateFrom: 'PENDING',
+        stateTo: 'CLOSED',
+        alarmMinutes: '5',
+      },
+      field: 'alarmMinutes',
+    }),
+    foreign: (h) => ({
+      body: { kindId: h.kindId, name: '节点', handlerType: 'LAST', stateFrom: 'PENDING', stateTo: 'CLOSED' },
+      expect: 404,
+    }),
+  },
+  '/v3/feed/task-kind/node/remove': {
+    bad: () => ({ body: { id: 5 }, field: 'id' }),
+    foreign: (h) => ({ body: { id: h.nodeId }, expect: 404 }),
+  },
+  '/v3/feed/task-kind/space/save': {
+    bad: (h) => ({ body: { kindId: h.kindId, spaceId: 5 }, field: 'spaceId' }),
+    foreign: (h) => ({ body: { kindId: h.kindId, spaceId: h.spaceId }, expect: 404 }),
+  },
+  '/v3/feed/task-kind/space/remove': {
+    bad: (h) => ({ body: { kindId: 5, spaceId: h.spaceId }, field: 'kindId' }),
+    foreign: (h) => ({ body: { kindId: h.kindId, spaceId: h.spaceId }, expect: 404 }),
+  },
+  '/v3/feed/ticket/page': listCase,
+  '/v3/feed/ticket/list': listCase,
+  '/v3/feed/ticket/detail': {
+    bad: () => ({ query: {}, field: 'ticketId' }),
+    foreign: (h) => ({ query: { ticketId: h.ticketId }, expect: 404 }),
+  },
+  '/v3/feed/ticket/options': {
+    bad: () => ({ none: 'reads no input' }),
+    foreign: (h) => ({
+      body: {},
+      expect: 200,
+      check: (answer) => {
+        expect(answer.kinds.map((k: Json) => k.id)).not.toContain(h.ticketKindId);
+        expect(answer.groups.map((g: Json) => g.id)).not.toContain(h.taskGroupId);
+      },
+    }),
+  },
+  '/v3/feed/ticket/create': {
+    bad: (h) => ({ body: { kindId: h.ticketKindId, title: 5 }, field: 'title' }),
+    // the kind is a reference of the body: another organisation's is a field error
+    foreign: (h) => ({ body: { kindId: h.ticketKindId, title: '越权' }, expect: 400, field: 'kindId' }),
+  },
+  '/v3/feed/ticket/move': {
+    bad: (h) => ({ body: { id: h.ticketId, version: 'x', stateTo: 'CLOSED' }, field: 'version' }),
+    foreign: (h) => ({ body: { id: h.ticketId, version: h.ticketVersion, stateTo: 'CLOSED' }, expect: 404 }),
+  },
+  '/v3/feed/ticket/assign': {
+    bad: (h) => ({ body: { id: h.ticketId, version: h.ticketVersion, handlerId: 5 }, field: 'handlerId' }),
+    foreign: (h) => ({
+      body: { id: h.ticketId, version: h.ticketVersion, groupId: h.taskGroupId },
+      expect: 404,
+    }),
+  },
+  '/v3/feed/ticket/claim': {
+    bad: () => ({ body: { id: 5 }, field: 'id' }),
+    foreign: (h) => ({ body: { id: h.ticketId }, expect: 404 }),
+  },
+  '/v3/feed/ticket/comment': {
+    bad: (h) => ({ body: { id: h.ticketId, remark: 5 }, field: 'remark' }),
+    foreign: (h) => ({ body: { id: h.ticketId, remark: '越权' }, expect: 404 }),
+  },
   '/v3/feed/task-kind/space/kinds': {
     bad: () => ({ query: {}, field: 'spaceId' }),
     foreign: (h) => ({ query: { spaceId: h.spaceId }, expect: 404 }),
@@ -666,15 +782,23 @@ const TABLE: Record<Served, RouteCase> = {
     version: (h) => h.spaceVersion,
     save: () => ({ name: '改名', type: 'TICKET' }),
     create: {
-      bad: () => ({ body: { name: '空间', type: 'TICKET', kindIds: [5] }, field: 'kindIds[0]' }),
+      bad: () => ({ body: { name: '空间', type: 'TICKET', taskKindIds: [5] }, field: 'taskKindIds[0]' }),
       // the ticket kind is a reference of the body: another organisation's is a field error
       foreign: (h) => ({
-        body: { name: '空间', type: 'TICKET', kindIds: [h.kindId] },
+        body: { name: '空间', type: 'TICKET', taskKindIds: [h.kindId] },
         expect: 400,
-        field: 'kindIds[0]',
+        field: 'taskKindIds[0]',
       }),
     },
   }),
+  '/v3/feed/space/auth/page': {
+    bad: (h) => ({ body: { targetId: h.spaceId, memberType: 'ALL' }, field: 'memberType' }),
+    foreign: (h) => ({ body: { targetId: h.spaceId, memberType: 'STAFF' }, expect: 404 }),
+  },
+  '/v3/feed/space/auth/apply': {
+    bad: (h) => ({ body: { targetId: h.spaceId, memberType: 'STAFF', add: [5] }, field: 'add[0]' }),
+    foreign: (h) => ({ body: { targetId: h.spaceId, memberType: 'ORG', add: [] }, expect: 404 }),
+  },
   ...crudCases(csLineContract, {
     id: (h) => h.lineId,
     version: (h) => h.lineVersion,
@@ -756,6 +880,38 @@ const TABLE: Record<Served, RouteCase> = {
       }),
     },
   }),
+  // ticket states: every organisation lists its own system states, never the home one's states
+  ...crudCases(taskStateContract, {
+    id: (h) => h.taskStateId,
+    version: (h) => h.taskStateVersion,
+    save: () => ({ name: '改名', code: 'RM_CALLBACK', status: 'PROCESSING' }),
+    list: peopleListCase((h) => h.taskStateId),
+    create: {
+      bad: () => ({ body: { name: '状态', code: 'RM_BAD', status: 'PENDING', color: 5 }, field: 'color' }),
+      foreign: creates('a ticket state'),
+    },
+  }),
+  ...crudCases(taskGroupContract, {
+    id: (h) => h.taskGroupId,
+    version: (h) => h.taskGroupVersion,
+    save: (h) => ({ name: '改名', staffIds: [h.userId] }),
+    create: {
+      bad: (h) => ({ body: { name: '工单组', capacity: '20', staffIds: [h.userId] }, field: 'capacity' }),
+      // the processors are references of the body: another organisation's user is a field error
+      foreign: (h) => ({ body: { name: '工单组', staffIds: [h.userId] }, expect: 400, field: 'staffIds[0]' }),
+    },
+  }),
+  '/v3/users/staff/top': {
+    bad: () => ({ body: { limit: 101 }, field: 'limit' }),
+    foreign: (h) => ({
+      body: {},
+      expect: 200,
+      check: (answer) => {
+        expect(answer.length).toBeGreaterThan(0);
+        expect(answer.map((a: Json) => a.id)).not.toContain(h.userId);
+      },
+    }),
+  },
   '/v3/users/app/list/top': {
     bad: () => ({ body: { types: 'FRONT' }, field: 'types' }),
     foreign: (h) => ({
@@ -945,7 +1101,19 @@ beforeAll(async () => {
   // the spaces and ticket kinds lines point at, and the home organisation's app
   const { id: kindId } = await ok(admin.post('/v3/feed/task-kind/create', { name: '投诉处理', code: 'COMPLAINT' }));
   const { id: spaceId } = await ok(
-    admin.post('/v3/feed/space/create', { name: '售后工单', type: 'TICKET', kindIds: [kindId] }),
+    admin.post('/v3/feed/space/create', { name: '售后工单', type: 'TICKET', taskKindIds: [kindId] }),
+  );
+  // the kind's flow: two system states and a node between them (the kind is still shielded, so it may be edited)
+  await createSystemStates(t.database.db, Number(staffing.me.organisation.id));
+  await ok(admin.post('/v3/feed/task-kind/states', { id: kindId, stateCodes: ['PENDING', 'PROCESSING'] }));
+  const { id: nodeId } = await ok(
+    admin.post('/v3/feed/task-kind/node/save', {
+      kindId,
+      name: '受理',
+      handlerType: 'CREATOR',
+      stateFrom: 'PENDING',
+      stateTo: 'PROCESSING',
+    }),
   );
   const spaceRecords = {
     kind: await ok(admin.post('/v3/feed/task-kind/detail', {}, { query: { kindId } })),
@@ -973,9 +1141,27 @@ beforeAll(async () => {
     admin.post('/v3/system/censor-log/rescan', { timeFrom: '2024-05-01', timeTo: '2024-05-01' }),
   );
   const { jobId: exportJobId } = await ok(admin.post('/v3/system/censor-log/export', { lineId: '1', format: 'CSV' }));
+  // a ticket state, and a ticket group whose processor is the admin
+  const { id: taskStateId } = await ok(
+    admin.post('/v3/feed/task-state/create', { name: '待回访', code: 'RM_CALLBACK', status: 'PROCESSING' }),
+  );
+  const { id: taskGroupId } = await ok(
+    admin.post('/v3/feed/task-group/create', { name: '售后一组', staffIds: [staffing.me.user.id] }),
+  );
+  const ticketSetup = {
+    state: await ok(admin.post('/v3/feed/task-state/detail', {}, { query: { stateId: taskStateId } })),
+    group: await ok(admin.post('/v3/feed/task-group/detail', {}, { query: { groupId: taskGroupId } })),
+  };
+  const ticketHome = await homeTicket(taskGroupId, Number(staffing.me.organisation.id));
   home = {
+    ...ticketHome,
+    taskStateId,
+    taskStateVersion: ticketSetup.state.version,
+    taskGroupId,
+    taskGroupVersion: ticketSetup.group.version,
     kindId,
     kindVersion: spaceRecords.kind.version,
+    nodeId,
     spaceId,
     spaceVersion: spaceRecords.space.version,
     appId,
@@ -1056,6 +1242,21 @@ describe('the route table', () => {
     }
   });
 });
+
+/** A kind with a flow written into the store (its screens are the template helpers'), and a ticket routed in `groupId`. */
+async function homeTicket(groupId: string, organizationId: number) {
+  await writeStates(t.database.db, organizationId);
+  const { kindId } = await writeKind(t.database.db, organizationId, {
+    name: '路由矩阵工单',
+    states: ['PENDING', 'CLOSED'],
+    nodes: [{ from: 'PENDING', to: 'CLOSED' }],
+  });
+  const { id: ticketId } = await ok(
+    admin.post('/v3/feed/ticket/create', { kindId: String(kindId), title: '工单', groupId }),
+  );
+  const ticket = await ok(admin.post('/v3/feed/ticket/detail', {}, { query: { ticketId } }));
+  return { ticketKindId: String(kindId), ticketId, ticketVersion: ticket.version as number };
+}
 
 function isEmptyBody(schema: unknown): boolean {
   const shape = (schema as { shape?: Record<string, unknown> }).shape;
@@ -1148,7 +1349,16 @@ describe("another organisation's ids", () => {
       line: await q('/v3/chats/cs-line/detail', { lineId: home.lineId }),
       nav: await q('/v3/chats/cs-nav/detail', { navId: home.navId }),
       field: await q('/v3/feed/field/detail', { fieldId: home.fieldId }),
+      // what another organisation could change of a ticket (its alarm flags follow the clock)
+      ticket: await q('/v3/feed/ticket/detail', { ticketId: home.ticketId }).then((d: Json) => ({
+        version: d.version,
+        stateCode: d.stateCode,
+        handlerId: d.handlerId,
+        events: d.events,
+      })),
       summary: await q('/v3/chats/summary-config/detail', { summaryConfigId: home.summaryId }),
+      taskState: await q('/v3/feed/task-state/detail', { stateId: home.taskStateId }),
+      taskGroup: await q('/v3/feed/task-group/detail', { groupId: home.taskGroupId }),
     };
   };
   let before: Awaited<ReturnType<typeof snapshot>>;

@@ -90,6 +90,9 @@ describe('first start', () => {
       'sessions',
       'spaces',
       'summaries',
+      'ticket-groups-states',
+      'ticket-kinds',
+      'tickets',
     ];
     expect(stepsWhenProbed![0]).toBe('qc-config');
     // the lines bind the demo satisfaction config: it exists first
@@ -99,6 +102,14 @@ describe('first start', () => {
     // and the demo navigations, which route to the staffing's skill groups
     expect(stepsWhenProbed!.indexOf('navs')).toBeLessThan(stepsWhenProbed!.indexOf('lines'));
     expect(stepsWhenProbed!.indexOf('desk-staffing')).toBeLessThan(stepsWhenProbed!.indexOf('navs'));
+    // the kinds' flows attach the demo custom fields (summaries) to the demo kinds (spaces)
+    expect(stepsWhenProbed!.indexOf('summaries')).toBeLessThan(stepsWhenProbed!.indexOf('ticket-kinds'));
+    expect(stepsWhenProbed!.indexOf('spaces')).toBeLessThan(stepsWhenProbed!.indexOf('ticket-kinds'));
+    // and the demo ticket states and groups (their nodes route to the groups)
+    expect(stepsWhenProbed!.indexOf('ticket-groups-states')).toBeLessThan(stepsWhenProbed!.indexOf('ticket-kinds'));
+    // the demo tickets are opened from inspected sessions, in the kinds' flows: last of the ticket steps
+    expect(stepsWhenProbed!.indexOf('ticket-kinds')).toBeLessThan(stepsWhenProbed!.indexOf('tickets'));
+    expect(stepsWhenProbed!.indexOf('sessions')).toBeLessThan(stepsWhenProbed!.indexOf('tickets'));
     expect([...stepsWhenProbed!].sort()).toEqual(steps);
     expect([...(await seedSteps()).seed_steps!].sort()).toEqual(steps);
     const admin = await signIn(t, 'admin', 'admin-secret-1');
@@ -167,6 +178,8 @@ describe('first start', () => {
       'qc-complaint.edit',
       'qc-complaint.view',
       'qc-manual-result.view',
+      'ticket.edit',
+      'ticket.view',
     ]);
     expect((await agent.post('/v3/chats/qc-scheme/page')).statusCode).toBe(403);
   });

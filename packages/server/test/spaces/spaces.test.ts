@@ -12,7 +12,7 @@ let t: TestApp;
 let admin: Caller;
 let outsider: Caller;
 let organizationId: number;
-/** three kinds of the home organisation: 投诉处理 (COMPLAINT), 退换货 (RETURN), 咨询回访 (no code) */
+/** three kinds of the home organisation: 投诉处理 (COMPLAINT), 退换货 (RETURN), 咨询回访 (FOLLOWUP) */
 const kind = { complaint: '', back: '', visit: '' };
 
 beforeAll(async () => {
@@ -21,7 +21,7 @@ beforeAll(async () => {
   ({ admin: outsider } = await organisationWith(t, 'spaces-other', { admin: ['*'] }));
   kind.complaint = (await ok(admin.post('/v3/feed/task-kind/create', { name: '投诉处理', code: 'COMPLAINT' }))).id;
   kind.back = (await ok(admin.post('/v3/feed/task-kind/create', { name: '退换货', code: 'RETURN' }))).id;
-  kind.visit = (await ok(admin.post('/v3/feed/task-kind/create', { name: '咨询回访' }))).id;
+  kind.visit = (await ok(admin.post('/v3/feed/task-kind/create', { name: '咨询回访', code: 'FOLLOWUP' }))).id;
 }, 60_000);
 afterAll(async () => t?.close());
 
@@ -36,49 +36,53 @@ const moveKind = (id: string, deleted: string) => ok(admin.post('/v3/feed/task-k
 describe('ticket spaces: their ticket kinds', () => {
   it('keeps the kinds in the order given (repeats dropped), with names and codes, in detail, page and space/kinds', async () => {
     const { id } = await ok(
-      createSpace({ name: '售后工单', type: 'TICKET', kindIds: [kind.visit, kind.complaint, kind.visit, kind.back] }),
+      createSpace({
+        name: '售后工单',
+        type: 'TICKET',
+        taskKindIds: [kind.visit, kind.complaint, kind.visit, kind.back],
+      }),
     );
     const expected = [
-      { kindId: kind.visit, kindName: '咨询回访', kindCode: null },
-      { kindId: kind.complaint, kindName: '投诉处理', kindCode: 'COMPLAINT' },
-      { kindId: kind.back, kindName: '退换货', kindCode: 'RETURN' },
+      { kindId: kind.visit, kindName: '咨询回访', kindCode: 'FOLLOWUP', kindType: 'TICKET' },
+      { kindId: kind.complaint, kindName: '投诉处理', kindCode: 'COMPLAINT', kindType: 'TICKET' },
+      { kindId: kind.back, kindName: '退换货', kindCode: 'RETURN', kindType: 'TICKET' },
     ];
     expect(await spaceDetail(id)).toMatchObject({
       type: 'TICKET',
-      kindIds: [kind.visit, kind.complaint, kind.back],
+      taskKindIds: [kind.visit, kind.complaint, kind.back],
       taskKinds: expected,
     });
     const page = await ok(admin.post('/v3/feed/space/page', { keyword: '售后工单' }));
-    expect(page.records.map((r: Json) => r.taskKinds)).toEqual([expected]);
-    expect(await ok(spaceKinds(id))).toEqual(expected);
+    expect(page.records.map((r: Json) => r.taskKinds)).toMatchObject([expected]);
+    expect(await ok(spaceKinds(id))).toMatchObject(expected);
 
     // a new order is saved as given
     const stored = await spaceDetail(id);
-    await ok(admin.post('/v3/feed/space/change', { ...stored, kindIds: [kind.back, kind.visit] }));
+    await ok(admin.post('/v3/feed/space/change', { ...stored, taskKindIds: [kind.back, kind.visit] }));
     expect((await ok(spaceKinds(id))).map((k: Json) => k.kindName)).toEqual(['退换货', '咨询回访']);
   });
 
-  it('refuses a kind of another organisation, one in the trash and an unknown id: 400 naming kindIds[i]', async () => {
-    const foreign = (await ok(outsider.post('/v3/feed/task-kind/create', { name: '别家模版' }))).id;
-    const trashed = (await ok(admin.post('/v3/feed/task-kind/create', { name: '旧模版' }))).id;
+  it('refuses a kind of another organisation, one in the trash and an unknown id: 400 naming taskKindIds[i]', async () => {
+    const foreign = (await ok(outsider.post('/v3/feed/task-kind/create', { name: '别家模版', code: 'OTHER' }))).id;
+    const trashed = (await ok(admin.post('/v3/feed/task-kind/create', { name: '旧模版', code: 'OLD' }))).id;
     await moveKind(trashed, 'TRASH');
     for (const id of [foreign, trashed, '999999', 'abc']) {
-      const res = await createSpace({ name: '工单', type: 'TICKET', kindIds: [kind.complaint, id] });
+      const res = await createSpace({ name: '工单', type: 'TICKET', taskKindIds: [kind.complaint, id] });
       expect(res.statusCode, id).toBe(400);
-      expect(res.json()).toMatchObject({ field: 'kindIds[1]', message: `工单模版 ${id} 不存在` });
+      expect(res.json()).toMatchObject({ field: 'taskKindIds[1]', message: `工单模版 ${id} 不存在` });
     }
-    const en = await createSpace({ name: '工单', type: 'TICKET', kindIds: [foreign] }, 'en');
-    expect(en.json()).toMatchObject({ field: 'kindIds[0]', message: `Ticket kind ${foreign} not found` });
+    const en = await createSpace({ name: '工单', type: 'TICKET', taskKindIds: [foreign] }, 'en');
+    expect(en.json()).toMatchObject({ field: 'taskKindIds[0]', message: `Ticket kind ${foreign} not found` });
   });
 
   it('gives kinds to ticket spaces only, and keeps the type a space was created with', async () => {
     for (const type of ['CS_QUICK', 'CS_KB']) {
-      const res = await createSpace({ name: '快捷回复', type, kindIds: [kind.complaint] });
+      const res = await createSpace({ name: '快捷回复', type, taskKindIds: [kind.complaint] });
       expect(res.statusCode, type).toBe(400);
-      expect(res.json()).toMatchObject({ field: 'kindIds', message: '只有工单空间可以设置工单模版' });
+      expect(res.json()).toMatchObject({ field: 'taskKindIds', message: '只有工单空间可以设置工单模版' });
     }
     const { id } = await ok(createSpace({ name: '快捷回复', type: 'CS_QUICK' }));
-    expect(await spaceDetail(id)).toMatchObject({ type: 'CS_QUICK', kindIds: [], taskKinds: [] });
+    expect(await spaceDetail(id)).toMatchObject({ type: 'CS_QUICK', taskKindIds: [], taskKinds: [] });
     const stored = await spaceDetail(id);
     const retyped = await admin.post('/v3/feed/space/change', { ...stored, type: 'TICKET' }, { lang: 'en' });
     expect(retyped.statusCode).toBe(400);
@@ -98,11 +102,14 @@ describe('ticket spaces: their ticket kinds', () => {
 
   it('leaves a kind in the trash out of the spaces listing it, and shows it again once restored', async () => {
     const temp = (await ok(admin.post('/v3/feed/task-kind/create', { name: '临时模版', code: 'TEMP' }))).id;
-    const { id } = await ok(createSpace({ name: '临时空间', type: 'TICKET', kindIds: [temp, kind.complaint] }));
+    const { id } = await ok(createSpace({ name: '临时空间', type: 'TICKET', taskKindIds: [temp, kind.complaint] }));
     expect((await kindDetail(temp)).spaces).toEqual([{ spaceId: id, spaceName: '临时空间' }]);
 
     await moveKind(temp, 'TRASH');
-    expect(await spaceDetail(id)).toMatchObject({ kindIds: [kind.complaint], taskKinds: [{ kindId: kind.complaint }] });
+    expect(await spaceDetail(id)).toMatchObject({
+      taskKindIds: [kind.complaint],
+      taskKinds: [{ kindId: kind.complaint }],
+    });
     expect((await ok(spaceKinds(id))).map((k: Json) => k.kindId)).toEqual([kind.complaint]);
     await moveKind(temp, 'NONE');
     expect((await ok(spaceKinds(id))).map((k: Json) => k.kindId)).toEqual([temp, kind.complaint]);
@@ -116,7 +123,7 @@ describe('ticket spaces: their ticket kinds', () => {
   });
 
   it('answers space/kinds 404 for an unknown space or another organisation’s', async () => {
-    const { id } = await ok(createSpace({ name: '别人看不到', type: 'TICKET', kindIds: [kind.complaint] }));
+    const { id } = await ok(createSpace({ name: '别人看不到', type: 'TICKET', taskKindIds: [kind.complaint] }));
     for (const [spaceId, who] of [
       ['999999', admin],
       [id, outsider],
@@ -132,8 +139,8 @@ describe('ticket kinds', () => {
   it('start shielded (INACTIVE), list the spaces using them, and are changed only while shielded', async () => {
     const { id } = await ok(admin.post('/v3/feed/task-kind/create', { name: '质检工单', code: 'QC', taskCode: 'ZJ' }));
     expect(await kindDetail(id)).toMatchObject({ status: 'INACTIVE', spaces: [], code: 'QC', taskCode: 'ZJ' });
-    const a = (await ok(createSpace({ name: '空间甲', type: 'TICKET', kindIds: [id] }))).id;
-    const b = (await ok(createSpace({ name: '空间乙', type: 'TICKET', kindIds: [kind.back, id] }))).id;
+    const a = (await ok(createSpace({ name: '空间甲', type: 'TICKET', taskKindIds: [id] }))).id;
+    const b = (await ok(createSpace({ name: '空间乙', type: 'TICKET', taskKindIds: [kind.back, id] }))).id;
     expect((await kindDetail(id)).spaces).toEqual([
       { spaceId: a, spaceName: '空间甲' },
       { spaceId: b, spaceName: '空间乙' },
@@ -156,7 +163,7 @@ describe('ticket kinds', () => {
       field: 'code',
       message: 'code：不能超过 20 个字符',
     });
-    expect((await create({ name: '模版', taskCode: 'T'.repeat(11) })).json()).toMatchObject({
+    expect((await create({ name: '模版', code: 'C', taskCode: 'T'.repeat(11) })).json()).toMatchObject({
       field: 'taskCode',
       message: 'taskCode：不能超过 10 个字符',
     });

@@ -82,6 +82,19 @@ export const chatSessions = pgTable(
     humanQuality: jsonb('human_quality').$type<Record<string, number>>(),
     /** a hash of what was imported: a re-import of the same content changes nothing */
     contentHash: text('content_hash').notNull(),
+    // the live feed (issue 20, spec T-E19): null for sessions imported whole
+    /** when the customer arrived (the feed's SESSION_OPENED) */
+    arrivalTime: timestamp('arrival_time', { withTimezone: true }),
+    /** when an agent joined (the desk assigned it) */
+    joinTime: timestamp('join_time', { withTimezone: true }),
+    /** the agent's first message after joining */
+    firstReplyTime: timestamp('first_reply_time', { withTimezone: true }),
+    /** seconds in the queue, arrival to join */
+    queueSeconds: integer('queue_seconds'),
+    /** the skill group serving it now (or last) */
+    groupId: bigint('group_id', { mode: 'number' }),
+    /** the last place in the session's feed history (live_events.seq); null: not opened through the feed */
+    liveSeq: integer('live_seq'),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
     modifyTime: timestamp('modify_time', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -92,6 +105,11 @@ export const chatSessions = pgTable(
     index('chat_sessions_org_begin_idx').on(t.organizationId, t.beginTime),
     // the session list's order (newest first, id for ties; read backwards): a page reads its rows, not every session
     index('chat_sessions_org_begin_id_idx').on(t.organizationId, t.beginTime, t.id),
+    // the live desk: an agent's open sessions, a group's sessions of the day
+    index('chat_sessions_org_agent_status_idx').on(t.organizationId, t.agentId, t.status),
+    index('chat_sessions_org_group_join_idx').on(t.organizationId, t.groupId, t.joinTime),
+    // a returning customer's last agent (LAST_RECEIVER)
+    index('chat_sessions_org_customer_idx').on(t.organizationId, t.customerId, t.beginTime),
   ],
 );
 

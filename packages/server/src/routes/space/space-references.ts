@@ -4,6 +4,7 @@ import type { Queryable } from '../../crud/entity-table.js';
 import { dbId } from '../../crud/ids.js';
 import { spaces, taskKinds } from '../../db/schema/index.js';
 import { ApiError } from '../../http/api-error.js';
+import { formatTime } from '../../http/time-zone.js';
 
 /** What an unknown space of each type is called in a 400 (a space of another type reads as unknown). */
 const UNKNOWN_SPACE: Record<SpaceType, MessageCode> = {
@@ -45,8 +46,13 @@ export async function requireSpaces(
   return keys;
 }
 
-/** The keys of `ids`, each a live ticket kind of the organisation, in order; else a 400 naming `kindIds[i]`. */
-export async function requireKinds(tx: Queryable, organizationId: number, ids: readonly string[]): Promise<number[]> {
+/** The keys of `ids`, each a live ticket kind of the organisation, in order; else a 400 naming `{field}[i]`. */
+export async function requireKinds(
+  tx: Queryable,
+  organizationId: number,
+  ids: readonly string[],
+  field = 'kindIds',
+): Promise<number[]> {
   const keys = ids.map((id) => dbId(id) ?? -1);
   const found =
     keys.length === 0
@@ -64,28 +70,47 @@ export async function requireKinds(tx: Queryable, organizationId: number, ids: r
   const present = new Set(found.map((k) => k.id));
   const missing = keys.findIndex((key) => !present.has(key));
   if (missing >= 0)
-    throw ApiError.of(400, 'INVALID_REFERENCE', 'space.kind.unknown', { id: ids[missing] }, `kindIds[${missing}]`);
+    throw ApiError.of(400, 'INVALID_REFERENCE', 'space.kind.unknown', { id: ids[missing] }, `${field}[${missing}]`);
   return keys;
 }
 
 /**
- * The live ticket kinds among `keys` with their names and codes, by key, in one query. A kind in the trash is left
- * out, so a space lists only the templates that can be used (and lists it again when it is restored).
+ * The live ticket kinds among `keys` of the organisation(s) with their names and codes (the spec's kindType TICKET, and
+ * with `timeZone` their createTime), by key, in one query. A kind in the trash is left out, so a space lists only the
+ * templates that can be used (and lists it again when it is restored). Several organisations: a page holding spaces
+ * granted by others, whose kinds are their owners' (a space only ever lists kinds of its own organisation).
  */
 export async function liveKinds(
   db: Queryable,
-  organizationId: number,
+  organizationId: number | readonly number[],
   keys: readonly number[],
+  timeZone?: string,
 ): Promise<Map<number, SpaceKind>> {
   const unique = [...new Set(keys)];
   if (unique.length === 0) return new Map();
+  const organizations = typeof organizationId === 'number' ? [organizationId] : [...new Set(organizationId)];
   const rows = await db
-    .select({ id: taskKinds.id, name: taskKinds.name, code: taskKinds.code })
+    .select({ id: taskKinds.id, name: taskKinds.name, code: taskKinds.code, createTime: taskKinds.createTime })
     .from(taskKinds)
     .where(
-      and(eq(taskKinds.organizationId, organizationId), inArray(taskKinds.id, unique), eq(taskKinds.deleted, 'NONE')),
+      and(
+        inArray(taskKinds.organizationId, organizations),
+        inArray(taskKinds.id, unique),
+        eq(taskKinds.deleted, 'NONE'),
+      ),
     );
-  return new Map(rows.map((k) => [k.id, { kindId: String(k.id), kindName: k.name, kindCode: k.code }]));
+  return new Map(
+    rows.map((k) => [
+      k.id,
+      {
+        kindId: String(k.id),
+        kindName: k.name,
+        kindCode: k.code,
+        kindType: 'TICKET',
+        ...(timeZone === undefined ? {} : { createTime: formatTime(k.createTime, timeZone) }),
+      },
+    ]),
+  );
 }
 
 /** A space's kinds in its order, those in the trash left out. */

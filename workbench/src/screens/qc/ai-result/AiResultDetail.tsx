@@ -28,6 +28,7 @@ import { FormErrorBanner } from '../../../ui/FormErrorBanner';
 import { ChatTranscript, type TranscriptFocus } from '../../../ui/transcript/ChatTranscript';
 import { segmentText } from '../../../ui/transcript/highlight-spans';
 import { useMoreMessages } from '../../../ui/transcript/use-more-messages';
+import { OpenTicketButton } from '../../ticket/OpenTicketButton';
 import { type RuleHit, ruleHighlights, ruleHits } from './evidence';
 import { InfoGrid, SessionPanel } from './SessionPanel';
 import { useAiResultDetail } from './use-ai-result';
@@ -102,6 +103,12 @@ export function AiResultDetail({ location }: { location: RouteLocation }) {
               )}
             </Group>
             <Group gap="xs">
+              <OpenTicketButton
+                sessionId={detail.sessionId}
+                aiResultId={detail.id}
+                score={detail.aiScore}
+                modal={location.query._modal}
+              />
               {can('qc-complaint.edit') && !pendingComplaint && (
                 <Button
                   variant="default"

@@ -12,6 +12,7 @@ import { navigate } from '../../../router/router-store';
 import { displayTime } from '../../../ui/display';
 import { FormErrorBanner } from '../../../ui/FormErrorBanner';
 import { ChatTranscript } from '../../../ui/transcript/ChatTranscript';
+import { OpenTicketButton } from '../../ticket/OpenTicketButton';
 import {
   AngleBlocks,
   groupNames,
@@ -89,6 +90,7 @@ export function ManualResultDetail({ location }: { location: RouteLocation }) {
                   {t('complaint.file')}
                 </Button>
               )}
+              <OpenTicketButton sessionId={sessionId} modal={location.query._modal} />
               {can('qc-manual-result.edit') && <Button onClick={assess}>{t('manual.assess')}</Button>}
             </Group>
           </Group>

@@ -1,0 +1,1 @@
+export { taskGroupRoutes } from './task-group-routes.js';

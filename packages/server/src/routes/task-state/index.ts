@@ -1,0 +1,2 @@
+export { createSystemStates } from './system-states.js';
+export { stateRecord, taskStateRoutes } from './task-state-routes.js';

@@ -1,0 +1,1 @@
+export { ticketRoutes } from './ticket-routes.js';
