@@ -199,12 +199,13 @@ describe('QC rule config: problems in sight and in words, unsaved edits, a missi
     await userEvent.type(nameInput(), '改');
     navigate('/qc/scheme/list');
     expect(await screen.findByText('规则有未保存的修改，确定离开吗？离开后修改将丢失。')).toBeTruthy();
-    const question = () => screen.getByRole('dialog', { name: '请确认' });
-    await userEvent.click(within(question()).getByRole('button', { name: '取消' }));
+    // the modal names itself once its transition has run: wait for the named dialog, not just its text
+    const question = () => screen.findByRole('dialog', { name: '请确认' });
+    await userEvent.click(within(await question()).getByRole('button', { name: '取消' }));
     expect(useRouterStore.getState().current.path).toBe('/qc/rule/config');
     navigate('/qc/scheme/list');
     await screen.findByText('规则有未保存的修改，确定离开吗？离开后修改将丢失。');
-    await userEvent.click(within(question()).getByRole('button', { name: '确定' }));
+    await userEvent.click(within(await question()).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(useRouterStore.getState().current.path).toBe('/qc/scheme/list'));
   });
 

@@ -1,6 +1,10 @@
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy… and waitFor give up after 5 s, not 1: on a loaded 2-core machine (CI beside the browser tests) a screen can
+// take longer than a second to settle, and a wait that gives up early fails a test that is right.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks what Mantine measures with.
 Object.defineProperty(window, 'matchMedia', {
