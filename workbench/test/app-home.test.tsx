@@ -58,9 +58,8 @@ describe('home route', () => {
     expect(homeFor(can(AGENT)).path).toBe('/qc/overview');
     expect(homeFor(can(['qc-scheme.view', 'qc-rule.view'])).path).toBe('/qc/scheme/list');
     expect(homeFor(can(['qc-complaint.view'])).path).toBe('/qc/complaint');
-    // the online, ticket and censor areas' entries all need a key now: the first open entry is the monitor area's
-    // coming-soon page
-    expect(homeFor(can([]))).toEqual({ path: '/coming', query: { area: 'monitor' } });
+    // every area's entries need a key now (the monitors too): nothing open, so the scheme list
+    expect(homeFor(can([]))).toEqual({ path: '/qc/scheme/list', query: {} });
   });
 
   it('takes a signed-in agent to the overview of his results, never to the scheme list he may not view', async () => {

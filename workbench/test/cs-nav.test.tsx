@@ -237,7 +237,9 @@ describe('SELF editor', () => {
         '删除按钮“按钮-1”？它的设置和菜单也会一并清除。',
       ),
     ).toBeTruthy();
-    await userEvent.click(within(await screen.findByRole('dialog', { name: '请确认' })).getByRole('button', { name: '确定' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: '请确认' })).getByRole('button', { name: '确定' }),
+    );
     await waitFor(() => expect(screen.queryByRole('textbox', { name: /^按钮名称/ })).toBeNull());
 
     await userEvent.click(screen.getByRole('button', { name: '删除标签 标签-1' }));

@@ -36,9 +36,11 @@ describe('the entity registry', () => {
       ['/qc/replay', 'qc-rule.view'],
       ['/qc/replay/corpus', 'qc-rule.view'],
     ]);
-    // an area with no entity yet offers its coming-soon page
-    expect(NAV.find((area) => area.key === 'monitor')!.entries.map((e) => e.to)).toEqual([
-      { path: '/coming', query: { area: 'monitor' } },
+    // the monitor area: the agent, group and queue monitors, each behind its own key
+    expect(NAV.find((area) => area.key === 'monitor')!.entries.map((e) => [e.to.path, e.permission])).toEqual([
+      ['/cs-agent-monitor/list', 'monitor-agent.view'],
+      ['/cs-group-monitor/list', 'monitor-group.view'],
+      ['/queue-monitor/list', 'monitor-queue.view'],
     ]);
   });
 });

@@ -3,6 +3,7 @@ import { botsEn, botsZh } from '../src/i18n/areas/bots';
 import { censorEn, censorZh } from '../src/i18n/areas/censor';
 import { commonEn, commonZh } from '../src/i18n/areas/common';
 import { linesEn, linesZh } from '../src/i18n/areas/lines';
+import { monitorEn, monitorZh } from '../src/i18n/areas/monitor';
 import { navEditorsEn, navEditorsZh } from '../src/i18n/areas/nav-editors';
 import { navRoutingEn, navRoutingZh } from '../src/i18n/areas/nav-routing';
 import { overviewEn, overviewZh } from '../src/i18n/areas/overview';
@@ -13,6 +14,7 @@ import { scoreEn, scoreZh } from '../src/i18n/areas/score';
 import { staffingEn, staffingZh } from '../src/i18n/areas/staffing';
 import { summariesEn, summariesZh } from '../src/i18n/areas/summaries';
 import { ticketEn, ticketZh } from '../src/i18n/areas/ticket';
+import { transferEn, transferZh } from '../src/i18n/areas/transfer';
 import { DICTIONARIES } from '../src/i18n/dictionary';
 
 const areas = {
@@ -30,6 +32,8 @@ const areas = {
   score: [scoreZh, scoreEn],
   navEditors: [navEditorsZh, navEditorsEn],
   navRouting: [navRoutingZh, navRoutingEn],
+  monitor: [monitorZh, monitorEn],
+  transfer: [transferZh, transferEn],
 } as const;
 
 describe('per-area dictionaries', () => {

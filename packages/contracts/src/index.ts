@@ -27,6 +27,8 @@ export {
   versionSchema,
 } from './fields.js';
 export * from './live/feed-events.js';
+export * from './live/monitor.js';
+export * from './live/transfer.js';
 export * from './messages/index.js';
 export * from './permissions.js';
 export * from './requests/index.js';

@@ -119,6 +119,16 @@ export const PERMISSIONS = {
   'csAgent.delete': spec('online', '删除、恢复、清空坐席', 'Delete, restore, empty agents'),
   // the live feed (issue 20): a contact-centre platform pushes sessions, messages and agent presence; ours
   'live-feed.push': ours('online', '推送实时会话与坐席状态', 'Push live sessions and agent presence'),
+  // the monitor menu entries (tickets spec §6: "menu permission keys exist … for the monitor entries"; strings ours)
+  'monitor-agent.view': ours(
+    'online',
+    '坐席监控：查看坐席、详情与实时会话',
+    'Agent monitor: agents, details, live sessions',
+  ),
+  'monitor-group.view': ours('online', '技能组监控', 'Group monitor'),
+  'monitor-queue.view': ours('online', '排队监控', 'Queue monitor'),
+  // forced transfer of a live chat (tickets spec §2 "Agent transfer dialog"; key ours)
+  'monitor.transfer': ours('online', '强制转接会话', 'Force-transfer a live chat'),
   // the spec names no read key for chatbots, and no key at all for AI platforms: these four are ours
   'chatbot.view': ours('online', '查看机器人', 'View bots'),
   'aiPlatform.view': ours('online', '查看 AI 平台', 'View AI platforms'),
@@ -271,6 +281,21 @@ export const ROUTE_PERMISSIONS = {
   '/v3/chats/cs-agent/pull': 'csAgent.pull',
   // the live feed (issue 20; path ours): events of sessions as they happen and of agents' presence
   '/v3/feed/live/events': 'live-feed.push',
+  // the monitors (tickets spec §7 "Agents and monitoring"; the queue monitor's path is ours)
+  '/v3/chats/monitor/page': 'monitor-agent.view',
+  '/v3/chats/monitor/agent-detail': 'monitor-agent.view',
+  '/v3/chats/monitor/today-data': 'monitor-agent.view',
+  '/v3/chats/monitor/today-session': 'monitor-agent.view',
+  '/v3/chats/monitor/longest-session': 'monitor-agent.view',
+  '/v3/chats/monitor/group-page': 'monitor-group.view',
+  '/v3/chats/monitor/channel': 'monitor-queue.view',
+  '/v3/chats/monitor/queue': 'monitor-queue.view',
+  // an agent's alarms and the monitors' change notices (server-sent events; path ours)
+  '/v3/chats/monitor/alarm': 'monitor-agent.view',
+  '/v3/chats/monitor/stream': 'monitor-agent.view',
+  // forced transfer (tickets spec §7) and the agents of a target group it offers (path ours)
+  '/v3/chatting/transfer': 'monitor.transfer',
+  '/v3/chatting/transfer/agents': 'monitor.transfer',
   // chatbots and the AI platforms they call (online-service-config §2.5, §2.6)
   ...crudAccess(aiPlatformContract),
   // the organisation's QC model asked for labels (ours), for the replay tester: whoever may replay rules may ask

@@ -1,5 +1,6 @@
 import {
   type AppOption,
+  agentAlarmSchema,
   appOptionSchema,
   appTopBodySchema,
   type CallSchemas,
@@ -12,6 +13,7 @@ import {
   censorLogPageSchema,
   censorRescanBodySchema,
   crudCallSchemas,
+  csGroupOptionSchema,
   type deleteAnswerSchema,
   type deleteBodySchema,
   ENTITY_CONTRACTS,
@@ -26,6 +28,17 @@ import {
   type ModelClassifyAnswer,
   modelClassifyAnswerSchema,
   modelClassifySchema,
+  monitorAgentDetailSchema,
+  monitorAgentFilterSchema,
+  monitorAgentPageSchema,
+  monitorChannelListSchema,
+  monitorGroupFilterSchema,
+  monitorGroupPageSchema,
+  monitorQueueBodySchema,
+  monitorQueueSchema,
+  monitorSessionSchema,
+  monitorTodayDataSchema,
+  monitorTodaySessionPageSchema,
   type QcOverview,
   qcOverviewQuerySchema,
   qcOverviewSchema,
@@ -59,6 +72,9 @@ import {
   ticketMoveSchema,
   ticketOptionsSchema,
   ticketPageSchema,
+  transferAgentSchema,
+  transferAnswerSchema,
+  transferBodySchema,
   type UploadConfig,
   uploadConfigQuerySchema,
   uploadConfigSchema,
@@ -220,6 +236,68 @@ interface OtherCalls {
     query: undefined;
     answer: z.output<typeof savedAnswerSchema>;
   };
+  // the monitors (H6)
+  '/v3/chats/monitor/page': {
+    body: z.input<typeof monitorAgentFilterSchema>;
+    query: { page: number; size: number };
+    answer: z.output<typeof monitorAgentPageSchema>;
+  };
+  '/v3/chats/monitor/group-page': {
+    body: z.input<typeof monitorGroupFilterSchema>;
+    query: { page: number; size: number };
+    answer: z.output<typeof monitorGroupPageSchema>;
+  };
+  '/v3/chats/monitor/agent-detail': {
+    body: undefined;
+    query: { agentId: string };
+    answer: z.output<typeof monitorAgentDetailSchema>;
+  };
+  '/v3/chats/monitor/today-data': {
+    body: undefined;
+    query: { agentId: string };
+    answer: z.output<typeof monitorTodayDataSchema>;
+  };
+  '/v3/chats/monitor/today-session': {
+    body: undefined;
+    query: { agentId: string; page: number; size: number };
+    answer: z.output<typeof monitorTodaySessionPageSchema>;
+  };
+  '/v3/chats/monitor/longest-session': {
+    body: undefined;
+    query: { sessionId: string };
+    answer: z.output<typeof monitorSessionSchema>;
+  };
+  '/v3/chats/monitor/channel': {
+    body: undefined;
+    query: { lineId: string };
+    answer: z.output<typeof monitorChannelListSchema>;
+  };
+  '/v3/chats/monitor/queue': {
+    body: z.input<typeof monitorQueueBodySchema>;
+    query: undefined;
+    answer: z.output<typeof monitorQueueSchema>;
+  };
+  // forced transfer: the groups and agents a chat may go to, the transfer; an agent's alarms
+  '/v3/chats/cs-group/select': {
+    body: undefined;
+    query: { chatId: string };
+    answer: z.output<typeof csGroupOptionSchema>[];
+  };
+  '/v3/chatting/transfer/agents': {
+    body: undefined;
+    query: { chatId: string; groupId: string };
+    answer: z.output<typeof transferAgentSchema>[];
+  };
+  '/v3/chatting/transfer': {
+    body: z.input<typeof transferBodySchema>;
+    query: undefined;
+    answer: z.output<typeof transferAnswerSchema>;
+  };
+  '/v3/chats/monitor/alarm': {
+    body: undefined;
+    query: { agentId: string };
+    answer: z.output<typeof agentAlarmSchema>[];
+  };
 }
 
 /** Every call the contracts describe, by path: the generated calls of each entity contract, and the others. */
@@ -268,6 +346,18 @@ export const API_CALL_SCHEMAS: Readonly<Record<string, CallSchemas>> = Object.as
     '/v3/feed/ticket/assign': { body: ticketAssignSchema, response: savedAnswerSchema },
     '/v3/feed/ticket/claim': { body: ticketClaimSchema, response: savedAnswerSchema },
     '/v3/feed/ticket/comment': { body: ticketCommentSchema, response: savedAnswerSchema },
+    '/v3/chats/monitor/page': { body: monitorAgentFilterSchema, response: monitorAgentPageSchema },
+    '/v3/chats/monitor/group-page': { body: monitorGroupFilterSchema, response: monitorGroupPageSchema },
+    '/v3/chats/monitor/agent-detail': { response: monitorAgentDetailSchema },
+    '/v3/chats/monitor/today-data': { response: monitorTodayDataSchema },
+    '/v3/chats/monitor/today-session': { response: monitorTodaySessionPageSchema },
+    '/v3/chats/monitor/longest-session': { response: monitorSessionSchema },
+    '/v3/chats/monitor/channel': { response: monitorChannelListSchema },
+    '/v3/chats/monitor/queue': { body: monitorQueueBodySchema, response: monitorQueueSchema },
+    '/v3/chats/cs-group/select': { response: csGroupOptionSchema.array() },
+    '/v3/chatting/transfer/agents': { response: transferAgentSchema.array() },
+    '/v3/chatting/transfer': { body: transferBodySchema, response: transferAnswerSchema },
+    '/v3/chats/monitor/alarm': { response: agentAlarmSchema.array() },
   } satisfies Record<keyof OtherCalls, CallSchemas>,
 );
 

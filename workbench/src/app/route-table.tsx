@@ -3,6 +3,14 @@ import { entityPermission } from '../entity/access';
 import { EntityList } from '../entity/EntityList';
 import { markListPaths, type RouteLocation } from '../router/location';
 import type { AreaKey, NavArea, NavEntry, RouteDefinition } from '../router/route-types';
+import {
+  AGENT_DETAIL_PATH,
+  AGENT_MONITOR_PATH,
+  GROUP_MONITOR_PATH,
+  QUEUE_MONITOR_PATH,
+  SESSION_DETAIL_PATH,
+  SESSION_RECORD_PATH,
+} from '../screens/monitor/monitor-links';
 import { ComingSoon } from './ComingSoon';
 import { lazyScreen } from './lazy-screen';
 
@@ -19,6 +27,27 @@ const CorpusReplayRoute = lazyScreen(() =>
 const QcOverviewRoute = lazyScreen(() =>
   import('../screens/qc/overview/QcOverview').then((m) => ({ default: m.QcOverview })),
 );
+
+// the monitors (issue 20): agents, groups, queues, an agent's detail, his sessions of today, a live session
+const AgentMonitorRoute = lazyScreen(() =>
+  import('../screens/monitor/AgentMonitor').then((m) => ({ default: m.AgentMonitor })),
+);
+const GroupMonitorRoute = lazyScreen(() =>
+  import('../screens/monitor/GroupMonitor').then((m) => ({ default: m.GroupMonitor })),
+);
+const QueueMonitorRoute = lazyScreen(() =>
+  import('../screens/monitor/QueueMonitor').then((m) => ({ default: m.QueueMonitor })),
+);
+const AgentMonitorDetailRoute = lazyScreen(() =>
+  import('../screens/monitor/AgentMonitorDetail').then((m) => ({ default: m.AgentMonitorDetail })),
+);
+const SessionRecordRoute = lazyScreen(() =>
+  import('../screens/monitor/SessionRecord').then((m) => ({ default: m.SessionRecord })),
+);
+const MonitorSessionRoute = lazyScreen(() =>
+  import('../screens/monitor/MonitorSession').then((m) => ({ default: m.MonitorSession })),
+);
+const agentMonitorList = { path: AGENT_MONITOR_PATH, query: {} };
 
 const registrations = Object.values(ENTITY_REGISTRY) as EntityRegistration<never>[];
 // the lists keep their place in the query (router/list-state.ts) and stay mounted while it changes
@@ -79,6 +108,51 @@ export const ROUTES: RouteDefinition[] = [
     permission: replayPermission,
     component: CorpusReplayRoute,
   },
+  {
+    path: AGENT_MONITOR_PATH,
+    area: 'monitor',
+    title: 'monitor.agentTitle',
+    permission: 'monitor-agent.view',
+    component: AgentMonitorRoute,
+  },
+  {
+    path: GROUP_MONITOR_PATH,
+    area: 'monitor',
+    title: 'monitor.groupTitle',
+    permission: 'monitor-group.view',
+    component: GroupMonitorRoute,
+  },
+  {
+    path: QUEUE_MONITOR_PATH,
+    area: 'monitor',
+    title: 'monitor.queueTitle',
+    permission: 'monitor-queue.view',
+    component: QueueMonitorRoute,
+  },
+  {
+    path: AGENT_DETAIL_PATH,
+    area: 'monitor',
+    title: 'monitor.detailTitle',
+    permission: 'monitor-agent.view',
+    component: AgentMonitorDetailRoute,
+    parent: agentMonitorList,
+  },
+  {
+    path: SESSION_RECORD_PATH,
+    area: 'monitor',
+    title: 'monitor.recordTitle',
+    permission: 'monitor-agent.view',
+    component: SessionRecordRoute,
+    parent: agentMonitorList,
+  },
+  {
+    path: SESSION_DETAIL_PATH,
+    area: 'monitor',
+    title: 'monitor.sessionTitle',
+    permission: 'monitor-agent.view',
+    component: MonitorSessionRoute,
+    parent: agentMonitorList,
+  },
   { path: '/coming', area: 'online', title: 'nav.coming', component: ComingSoon },
 ];
 
@@ -116,7 +190,11 @@ export const NAV: NavArea[] = [
   areaNav('online', 'area.online'),
   areaNav('ticket', 'area.ticket'),
   areaNav('censor', 'area.censor'),
-  areaNav('monitor', 'area.monitor'),
+  areaNav('monitor', 'area.monitor', [
+    { label: 'nav.agentMonitor', to: agentMonitorList, permission: 'monitor-agent.view' },
+    { label: 'nav.groupMonitor', to: { path: GROUP_MONITOR_PATH, query: {} }, permission: 'monitor-group.view' },
+    { label: 'nav.queueMonitor', to: { path: QUEUE_MONITOR_PATH, query: {} }, permission: 'monitor-queue.view' },
+  ]),
   areaNav('system', 'area.system'),
 ];
 

@@ -2,6 +2,7 @@ import { botsEn, botsZh } from './areas/bots';
 import { censorEn, censorZh } from './areas/censor';
 import { commonEn, commonZh } from './areas/common';
 import { linesEn, linesZh } from './areas/lines';
+import { monitorEn, monitorZh } from './areas/monitor';
 import { navEditorsEn, navEditorsZh } from './areas/nav-editors';
 import { navRoutingEn, navRoutingZh } from './areas/nav-routing';
 import { overviewEn, overviewZh } from './areas/overview';
@@ -12,6 +13,7 @@ import { scoreEn, scoreZh } from './areas/score';
 import { staffingEn, staffingZh } from './areas/staffing';
 import { summariesEn, summariesZh } from './areas/summaries';
 import { ticketEn, ticketZh } from './areas/ticket';
+import { transferEn, transferZh } from './areas/transfer';
 
 /**
  * Every label of the console in Chinese (the default) and English. Validation messages fixed by the
@@ -34,6 +36,8 @@ const zh = {
   ...scoreZh,
   ...navEditorsZh,
   ...navRoutingZh,
+  ...monitorZh,
+  ...transferZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -53,6 +57,8 @@ const en: Record<MessageKey, string> = {
   ...scoreEn,
   ...navEditorsEn,
   ...navRoutingEn,
+  ...monitorEn,
+  ...transferEn,
 };
 
 /** The interface languages, as @qcdesk/contracts names them (`Lang`). */

@@ -522,6 +522,15 @@ export const MESSAGES = defineMessages({
   'live.agentFull': { zh: '坐席 {id} 已达接待上限', en: 'Agent {id} has reached his reception ceiling' },
   'live.sameAgent': { zh: '会话已由坐席 {id} 接待', en: 'Agent {id} already serves the session' },
   'live.modeOnlyOnline': { zh: '只有在线状态可以设置在线模式', en: 'Only ONLINE carries a mode' },
+  // forced transfer (tickets spec §5, §8: the two target texts and 'transfer succeeded' are the spec's)
+  'transfer.groupRequired': { zh: '请选择目标技能组', en: 'Please select the target skill group' },
+  'transfer.agentRequired': { zh: '请选择目标坐席', en: 'Please select the target agent' },
+  'transfer.succeeded': { zh: '转接成功', en: 'transfer succeeded' },
+  'transfer.groupNotOffered': {
+    zh: '技能组 {id} 不能接收该会话',
+    en: 'Skill group {id} cannot take this chat',
+  },
+  'transfer.agentNotInGroup': { zh: '坐席 {id} 不在所选技能组', en: 'Agent {id} is not in the chosen skill group' },
 
   // people and roles (ours: the spec shows no user calls)
   'user.usernameFormat': {

@@ -8,6 +8,8 @@ import type { ServerConfig } from '../config/server-config.js';
 import type { Database } from '../db/connect.js';
 import { liveFeedRoutes } from '../live/feed-routes.js';
 import { attachLiveFeed } from '../live/live-feed.js';
+import { attachLiveUpdates } from '../live/live-updates.js';
+import { monitorRoutes } from '../live/monitor-routes.js';
 import { aiPlatformRoutes } from '../routes/ai-platform/index.js';
 import { aiResultRoutes, overviewRoute } from '../routes/ai-result/index.js';
 import { appRoutes } from '../routes/app/index.js';
@@ -24,6 +26,7 @@ import { csTimeRoutes } from '../routes/cs-time/index.js';
 import { customFieldRoutes } from '../routes/custom-field/index.js';
 import { docsRoutes } from '../routes/docs/index.js';
 import { fileRoutes } from '../routes/files/index.js';
+import { monitorLiveRoutes } from '../routes/monitor-live/index.js';
 import { manualResultRoutes } from '../routes/qc-manual-result/index.js';
 import { qcRuleRoutes } from '../routes/qc-rule/index.js';
 import { qcSchemeRoutes } from '../routes/qc-scheme/index.js';
@@ -36,8 +39,10 @@ import { taskGroupRoutes } from '../routes/task-group/index.js';
 import { taskKindRoutes } from '../routes/task-kind/index.js';
 import { taskStateRoutes } from '../routes/task-state/index.js';
 import { ticketRoutes } from '../routes/ticket/index.js';
+import { transferRoutes } from '../routes/transfer/index.js';
 import { peopleRoutes } from '../routes/users/index.js';
 import { attachTaskRunner } from '../tasks/attach-task-runner.js';
+import { attachRealtimeQc } from '../tasks/realtime-qc.js';
 import { ApiError, errorBody, languageOf } from './api-error.js';
 import { defineRoute, JSON_BODY_LIMIT } from './define-route.js';
 import { registerErrorHandler } from './error-handler.js';
@@ -124,6 +129,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // the live desk: sessions, messages and agents' presence as they happen (issue 20)
   attachLiveFeed(app);
   await app.register(liveFeedRoutes);
+  // its change notices, real-time QC on it, and forced transfers through it
+  attachLiveUpdates(app);
+  attachRealtimeQc(app);
+  await app.register(monitorLiveRoutes);
+  await app.register(transferRoutes);
+  // the monitors of agents, groups and queues read what the feed keeps
+  await app.register(monitorRoutes);
   // chatbots and the AI platforms they call
   await app.register(aiPlatformRoutes);
   await app.register(chatbotRoutes);

@@ -17,14 +17,15 @@ export interface DeskClock {
   readonly timeZone: string;
 }
 
-type Row = Record<string, unknown>;
-async function rows(db: Queryable, query: SQL): Promise<Row[]> {
+export type Row = Record<string, unknown>;
+/** a statement's rows (the monitor queries of monitor-state.ts share these helpers) */
+export async function rows(db: Queryable, query: SQL): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 }
-const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
-const time = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string | Date));
+export const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+export const time = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string | Date));
 
-function today(clock: DeskClock) {
+export function today(clock: DeskClock) {
   const now = clock.now ?? new Date();
   return { now, day: dayKey(now, clock.timeZone), from: quickDateRange('TODAY', now, clock.timeZone)!.from };
 }
@@ -287,14 +288,14 @@ export async function channelCounts(
 // ---- helpers --------------------------------------------------------------------------------------------------
 
 /** ids as a bigint[] parameter (one parameter, whatever the count) */
-function sqlIds(ids: readonly number[]): SQL {
+export function sqlIds(ids: readonly number[]): SQL {
   return sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::bigint[]`;
 }
-function sqlTexts(values: readonly string[]): SQL {
+export function sqlTexts(values: readonly string[]): SQL {
   return sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]`;
 }
 /** An array column as the driver answers it: an array, or PostgreSQL's text form '{1,2}'. */
-function pgArray(value: unknown): string[] {
+export function pgArray(value: unknown): string[] {
   if (Array.isArray(value)) return value.map(String);
   if (typeof value === 'string' && value.startsWith('{'))
     return value

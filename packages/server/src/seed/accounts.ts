@@ -69,6 +69,14 @@ export const BUILT_IN_ROLES = {
       'ticket.view',
       'ticket.edit',
       'ticket.manage',
+      // a supervisor watches the live desk (and filters it by group and line)
+      'csGroup.view',
+      'csLine.view',
+      'monitor-agent.view',
+      'monitor-group.view',
+      'monitor-queue.view',
+      // and moves a chat to another group or agent (the groups it may go to: /v3/chats/cs-group/select)
+      'monitor.transfer',
     ],
   },
   // an agent sees his own results (the result routes scope by users.agent_id) and files complaints (not reviews)

@@ -6,10 +6,10 @@ import { qcTaskSessions, qcTasks } from '../db/schema/qc-tasks.js';
 import { chatSessions } from '../db/schema/sessions.js';
 import { BULK_ROWS, refreshStatistics } from '../db/statistics.js';
 import { type QcModel, qcModelOf } from '../models/qc-model.js';
-import type { Evaluator } from '../queue/evaluation.js';
+import type { EvaluationJob, Evaluator } from '../queue/evaluation.js';
 import { type ActiveLibraries, loadActiveLibraries } from './censor-libraries.js';
 import { loadSchemeDefinition, type SchemeDefinition } from './scheme-definition.js';
-import { loadSessions } from './session-chunk.js';
+import { type LoadedSession, loadSessions } from './session-chunk.js';
 import { writeAiChunk, writeManualChunk } from './write-results.js';
 
 export type TaskRow = typeof qcTasks.$inferSelect;
@@ -128,6 +128,26 @@ async function readTask(db: Database, taskId: number): Promise<TaskRow | null> {
   return task ?? null;
 }
 
+/**
+ * The evaluation job of a chunk of a task's sessions: what an offline run sends the evaluator, and what real-time QC
+ * sends for a session that closed (tasks/realtime-qc.ts), so both write the same record.
+ */
+export function evaluationJob(
+  def: SchemeDefinition,
+  { libraries, model }: { libraries: ActiveLibraries | null; model: QcModel | null },
+  sessions: readonly LoadedSession[],
+): EvaluationJob {
+  return {
+    // the workers recompile when the scheme, its rules, the libraries or the model change
+    key: [def.key, libraries?.input ? libraries.key : '', model?.key ?? ''].join('.'),
+    scheme: def.engineScheme,
+    rules: def.engineRules,
+    ...(libraries?.input ? { libraries: libraries.input } : {}),
+    ...(model === null ? {} : { model: model.config }),
+    sessions: sessions.map((s) => s.engine),
+  };
+}
+
 /** One sweep over the PENDING sessions in key order; answers how many chunks it processed, or STOPPED. */
 async function onePass(
   db: Database,
@@ -151,18 +171,7 @@ async function onePass(
           task.id,
           def,
           sessions,
-          await evaluator.evaluate(
-            {
-              // the workers recompile when the scheme, its rules, the libraries or the model change
-              key: [def.key, libraries?.input ? libraries.key : '', model?.key ?? ''].join('.'),
-              scheme: def.engineScheme,
-              rules: def.engineRules,
-              ...(libraries?.input ? { libraries: libraries.input } : {}),
-              ...(model === null ? {} : { model: model.config }),
-              sessions: sessions.map((s) => s.engine),
-            },
-            options.signal,
-          ),
+          await evaluator.evaluate(evaluationJob(def, { libraries, model }, sessions), options.signal),
         );
     options.onChunk?.(written);
   };

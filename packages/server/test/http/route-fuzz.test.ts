@@ -198,7 +198,11 @@ describe('every route, arbitrary input', () => {
     expect(routeRegistry.filter((r) => r.path.startsWith('/v3/')).length).toBeGreaterThan(60);
   });
 
-  const routes = () => routeRegistry.filter((r) => r.path.startsWith('/v3/') || r.path === '/docs');
+  // an event stream never ends, so it cannot be answered here; it reads no input (the route matrix checks its access)
+  const routes = () =>
+    routeRegistry.filter(
+      (r) => (r.path.startsWith('/v3/') || r.path === '/docs') && r.produces !== 'text/event-stream',
+    );
   it('never answers 5xx, and every 400 names a field or the body', async () => {
     const { body, query } = inputs();
     for (const route of routes()) {

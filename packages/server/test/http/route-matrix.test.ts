@@ -608,6 +608,24 @@ const TABLE: Record<Served, RouteCase> = {
     bad: () => ({ query: {}, field: 'platform' }),
     foreign: () => ({ none: "reads a platform's export into the caller's organisation" }),
   },
+  // an agent's alarms, the monitors' change notices, forced transfer and its agents
+  '/v3/chats/monitor/alarm': {
+    bad: () => ({ query: {}, field: 'agentId' }),
+    foreign: (h) => ({ query: { agentId: h.agentId }, expect: 404 }),
+  },
+  '/v3/chats/monitor/stream': {
+    method: 'GET',
+    bad: () => ({ none: 'reads no input' }),
+    foreign: () => ({ none: "streams the caller's organisation's changes only" }),
+  },
+  '/v3/chatting/transfer': {
+    bad: (h) => ({ body: { chatId: 5, groupId: h.groupId }, field: 'chatId' }),
+    foreign: (h) => ({ body: { chatId: h.chatId, groupId: h.groupId }, expect: 404 }),
+  },
+  '/v3/chatting/transfer/agents': {
+    bad: (h) => ({ query: { chatId: h.chatId }, field: 'groupId' }),
+    foreign: (h) => ({ query: { chatId: h.chatId, groupId: h.groupId }, expect: 404 }),
+  },
   '/v3/feed/live/events': {
     bad: () => ({ body: { events: 'x' }, field: 'events' }),
     // another organisation's agent is not one of the caller's: the event is refused by its path, nothing changes
@@ -623,6 +641,44 @@ const TABLE: Record<Served, RouteCase> = {
           results: [{ outcome: 'REFUSED', code: 'INVALID_REFERENCE', field: 'events[0].agentId' }],
         }),
     }),
+  },
+  // the monitors (H6): another organisation's agents, groups, sessions and lines are not found, its pages empty
+  '/v3/chats/monitor/page': {
+    bad: () => ({ body: { statuses: ['ASLEEP'] }, field: 'statuses[0]' }),
+    foreign: (h) => ({
+      body: { groupIds: [h.groupId] },
+      query: { page: '1', size: '100' },
+      expect: 200,
+      check: noRecords,
+    }),
+  },
+  '/v3/chats/monitor/group-page': {
+    bad: () => ({ query: { size: '500' }, body: {}, field: 'size' }),
+    foreign: (h) => ({ body: { groupIds: [h.groupId] }, expect: 200, check: noRecords }),
+  },
+  '/v3/chats/monitor/agent-detail': {
+    bad: () => ({ query: {}, field: 'agentId' }),
+    foreign: (h) => ({ query: { agentId: h.agentId }, expect: 404 }),
+  },
+  '/v3/chats/monitor/today-data': {
+    bad: () => ({ query: {}, field: 'agentId' }),
+    foreign: (h) => ({ query: { agentId: h.agentId }, expect: 404 }),
+  },
+  '/v3/chats/monitor/today-session': {
+    bad: (h) => ({ query: { agentId: h.agentId, page: '0' }, field: 'page' }),
+    foreign: (h) => ({ query: { agentId: h.agentId }, expect: 404 }),
+  },
+  '/v3/chats/monitor/longest-session': {
+    bad: () => ({ query: {}, field: 'sessionId' }),
+    foreign: (h) => ({ query: { sessionId: h.sessionId }, expect: 404 }),
+  },
+  '/v3/chats/monitor/channel': {
+    bad: () => ({ query: {}, field: 'lineId' }),
+    foreign: (h) => ({ query: { lineId: h.lineId }, expect: 404 }),
+  },
+  '/v3/chats/monitor/queue': {
+    bad: () => ({ body: { lineId: 5 }, field: 'lineId' }),
+    foreign: (h) => ({ body: { lineId: h.lineId }, expect: 404 }),
   },
 
   ...crudCases(userContract, {

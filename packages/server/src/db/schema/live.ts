@@ -106,3 +106,34 @@ export const liveQueue = pgTable(
     index('live_queue_groups_idx').using('gin', t.groupIds),
   ],
 );
+
+/**
+ * An alarm on an agent (tickets spec "Agent alarm": sessionId, type, reason, alarmTime; the monitor card's
+ * alarmSessionId): raised by real-time QC when a rule of a REAL_TIME_TEXT task hits a live session (`source` the
+ * task, `ruleId` the rule), or by a supervisor. `handledTime` is set once someone acted on it (listened, transferred).
+ */
+export const agentAlarms = pgTable(
+  'agent_alarms',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: organizationColumn(),
+    agentId: bigint('agent_id', { mode: 'number' }).notNull(),
+    sessionId: text('session_id').notNull(),
+    /** what raised it: QC_RULE (real-time QC), CENSOR (an ABORT word), MANUAL */
+    type: text('type').$type<'QC_RULE' | 'CENSOR' | 'MANUAL'>().notNull(),
+    /** the task or library that raised it, as the alarm tab's "source" column shows it */
+    source: text('source'),
+    ruleId: bigint('rule_id', { mode: 'number' }),
+    reason: text('reason').notNull(),
+    /** the message that made it hit (seq in the session) */
+    messageSeq: integer('message_seq'),
+    alarmTime: timestamp('alarm_time', { withTimezone: true }).notNull(),
+    handledTime: timestamp('handled_time', { withTimezone: true }),
+  },
+  (t) => [
+    index('agent_alarms_org_agent_idx').on(t.organizationId, t.agentId, t.alarmTime),
+    index('agent_alarms_org_session_idx').on(t.organizationId, t.sessionId),
+    // real-time QC raises one alarm per rule and session, however often the growing session is inspected
+    uniqueIndex('agent_alarms_rule_uq').on(t.organizationId, t.sessionId, t.ruleId, t.source),
+  ],
+);

@@ -8,7 +8,7 @@ import {
   LIMITS,
   type MessageCode,
 } from '@qcdesk/contracts';
-import { and, asc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineEntityRoutes } from '../../crud/define-entity-routes.js';
@@ -16,10 +16,10 @@ import { notFound, type Queryable } from '../../crud/entity-table.js';
 import { dbId } from '../../crud/ids.js';
 import { escapeLike } from '../../crud/keyword.js';
 import { csAgents, csGroups } from '../../db/schema/index.js';
-import { chatSessions } from '../../db/schema/sessions.js';
 import { ApiError } from '../../http/api-error.js';
 import { defineRoute, noBody } from '../../http/define-route.js';
 import type { RequestAuth } from '../../http/request-auth.js';
+import { sessionOfChat, transferGroups } from '../../live/transfer-targets.js';
 import { groupRecords, liveTimes } from './group-record.js';
 
 const SESSION = { zh: '会话', en: 'Session' } as const;
@@ -94,29 +94,16 @@ export async function csGroupRoutes(app: FastifyInstance): Promise<void> {
       query: csGroupSelectQuerySchema,
       body: noBody,
       summary:
-        'the skill groups a chat may be transferred to (chatId): the active ONLINE groups that sessions of its service line name, or all of them when the chat has no line',
+        'the skill groups a chat may be transferred to (chatId): the active ONLINE groups its service line routes to (GROUP navigations and their overflow groups); for a line routing nowhere or no record, the groups its sessions were served in; else all of them',
       response: z.array(csGroupOptionSchema),
       errors: [404],
       tags: ['cs-group'],
     },
     async ({ query, auth }) => {
-      const [chat] = await db
-        .select({ lineId: chatSessions.lineId })
-        .from(chatSessions)
-        .where(and(eq(chatSessions.organizationId, auth.organizationId), eq(chatSessions.chatId, query.chatId)))
-        .limit(1);
-      if (chat === undefined) throw notFound(SESSION, query.chatId);
-      // until service lines are records, a line's groups are the groups its sessions were served in
-      const onLine =
-        chat.lineId === null
-          ? undefined
-          : sql`${csGroups.id} in (select unnest(${chatSessions.groupIds}) from ${chatSessions} where ${chatSessions.organizationId} = ${auth.organizationId} and ${chatSessions.lineId} = ${chat.lineId})`;
-      const rows = await db
-        .select()
-        .from(csGroups)
-        .where(and(liveActive(auth), eq(csGroups.type, 'ONLINE'), onLine))
-        .orderBy(asc(csGroups.name), asc(csGroups.id))
-        .limit(LIMITS.topLookup);
+      const chat = await sessionOfChat(db, auth.organizationId, query.chatId);
+      if (chat === null) throw notFound(SESSION, query.chatId);
+      // where the desk would route the chat's line (live/transfer-targets.ts)
+      const rows = await transferGroups(db, auth.organizationId, chat.lineId, LIMITS.topLookup);
       return byName(await options(db, auth, rows));
     },
   );
