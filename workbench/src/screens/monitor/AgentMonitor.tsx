@@ -14,7 +14,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import {
   AgentMode,
@@ -95,8 +94,8 @@ export function AgentMonitor(_: { location: RouteLocation }) {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={3}>{t('monitor.agentTitle')}</Title>
+      {/* the page's title is the layout's (the route's title): the controls sit on the right */}
+      <Group justify="flex-end">
         <Group gap="sm">
           <SegmentedControl
             value={mode}

@@ -1,4 +1,4 @@
-import { Accordion, Alert, Badge, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Accordion, Alert, Badge, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useApi } from '../../api/api-context';
 import { call } from '../../api/calls';
@@ -29,8 +29,8 @@ export function GroupMonitor(_: { location: RouteLocation }) {
   const records = groups.data?.records ?? [];
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={3}>{t('monitor.groupTitle')}</Title>
+      {/* the page's title is the layout's (the route's title): the controls sit on the right */}
+      <Group justify="flex-end">
         <RefreshControls onRefresh={groups.reload} live={live} onLive={setLive} loading={groups.loading} />
       </Group>
       <TextInput

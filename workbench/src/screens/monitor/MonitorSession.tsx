@@ -1,4 +1,5 @@
 import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SessionStatus } from '@qcdesk/contracts';
 import { useState } from 'react';
 import { useApi } from '../../api/api-context';
 import { call } from '../../api/calls';
@@ -17,7 +18,7 @@ import { RefreshControls, useLiveRefresh } from './live-refresh';
  */
 export function MonitorSession({ location }: { location: RouteLocation }) {
   const client = useApi();
-  const { t } = useI18n();
+  const { t, label } = useI18n();
   const sessionId = location.query.sessionId ?? '';
   const [live, setLive] = useState(false);
   const session = useLoad(
@@ -30,7 +31,7 @@ export function MonitorSession({ location }: { location: RouteLocation }) {
     <Stack gap="md">
       <Group justify="space-between">
         <Group gap="xs">
-          {s && <Badge variant="light">{s.status}</Badge>}
+          {s && <Badge variant="light">{label(SessionStatus, s.status)}</Badge>}
           {s && s.status === 'ACTIVE' && (
             <ForceTransferButton
               sessionId={s.sessionId}

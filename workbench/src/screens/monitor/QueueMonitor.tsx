@@ -1,4 +1,4 @@
-import { Alert, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { csLineContract, type MonitorChannel, type MonitorChannelTotals } from '@qcdesk/contracts';
 import { useState } from 'react';
 import { useApi } from '../../api/api-context';
@@ -47,8 +47,8 @@ export function QueueMonitor(_: { location: RouteLocation }) {
   const totals = queue.data?.channelCounts;
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={3}>{t('monitor.queueTitle')}</Title>
+      {/* the page's title is the layout's (the route's title): the controls sit on the right */}
+      <Group justify="flex-end">
         <RefreshControls onRefresh={queue.reload} loading={queue.loading} />
       </Group>
       {can('csLine.view') && (
