@@ -100,12 +100,14 @@ describe('ticket spaces in the browser', () => {
     const auth = dialog(page, /^空间授权$/);
     const staff = auth.getByTestId('grant-STAFF');
     await staff.getByRole('textbox', { name: /^关键词/ }).fill('supervisor');
-    await staff.getByRole('button', { name: '搜索', exact: true }).click();
+    // the search's own answer, then the overlay gone: a click while the page reloads lands on the overlay
+    await answerTo(page, '/space/auth/page', () => staff.getByRole('button', { name: '搜索', exact: true }).click());
+    await expect.poll(() => staff.locator('.mantine-LoadingOverlay-root').count()).toBe(0);
     const member = row(staff, 'supervisor');
     await member.waitFor();
     const toggle = member.getByRole('switch');
     const wasGranted = await toggle.isChecked();
-    const applied = await answerTo(page, '/space/auth/apply', () => toggle.click({ force: true }));
+    const applied = await answerTo(page, '/space/auth/apply', () => toggle.click());
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
     await expect.poll(() => toggle.isChecked()).toBe(!wasGranted);
     await screenshot(page, 'ticket-space-auth');
