@@ -1,12 +1,17 @@
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, dialog, open, screenshot, signIn, stamp, useBrowser } from './browser.js';
+import { answerTo, api, choose, confirm, dialog, open, screenshot, signIn, stamp, useBrowser } from './browser.js';
 
 interface Group {
   id: string;
   name: string;
   type: string;
   agentIds: string[];
+}
+interface GroupOption {
+  id: string;
+  name: string;
+  online: boolean;
 }
 interface FeedAnswer {
   accepted: number;
@@ -18,7 +23,9 @@ interface FeedAnswer {
  * The monitors in a real browser against the real server (started with QCDESK_SIMULATE=0): the test drives the live
  * feed itself as the administrator — one agent of a skill group online, customers arriving for that group — opens the
  * agent monitor, sees the agent's card change after a refresh, opens his live session and sees its transcript grow,
- * and visits the group and queue monitors and the agent's detail (screenshots of each with SCREENSHOTS=1).
+ * and visits the group and queue monitors and the agent's detail (screenshots of each with SCREENSHOTS=1); then puts a
+ * second agent online and force-transfers the first one's live session to him from the session's detail, and sees it
+ * move: the profile, the transcript, both agents' cards and the API name the second agent.
  */
 describe('the monitors in the browser', () => {
   const opened = useBrowser();
@@ -54,6 +61,30 @@ describe('the monitors in the browser', () => {
     customerNick: `访客${sessionId.slice(-4)}`,
     trackClient: 'WEB',
   });
+
+  /** `text` in a pattern, as itself */
+  const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  /** what `agent-detail` says of an agent: his nick, his receptions now and his ceiling */
+  const agentNow = async (id: string) => {
+    const detail = await api<{ nick: string; receptions: number; capacity: number }>(
+      page,
+      '/v3/chats/monitor/agent-detail',
+      {},
+      { agentId: id },
+    );
+    expect(detail.status, JSON.stringify(detail.body)).toBe(200);
+    return detail.body;
+  };
+  /** the receptions on the agent's card, the list filtered to his nick and refreshed */
+  const cardReceptions = async (id: string, nick: string) => {
+    await open(page, '/cs-agent-monitor/list');
+    await page.getByLabel('姓名或昵称').fill(nick);
+    const card = page.getByTestId(`agent-card-${id}`);
+    await card.waitFor();
+    // the list's own refresh (the first: a session detail closing may still be on the page)
+    await page.getByTestId('monitor-refresh').first().click();
+    return card.getByTestId('receptions');
+  };
 
   beforeAll(() => {
     page = opened.page();
@@ -146,5 +177,95 @@ describe('the monitors in the browser', () => {
     await summary.waitFor();
     expect(await summary.locator('td').first().textContent()).toBe('统计');
     await screenshot(page, 'monitor-queue');
+  });
+
+  it('force-transfers his live session to another online agent, and the session moves to him', async () => {
+    const sessionId = `e2e-${run}-1`;
+    // a group the chat may go to (the session's own first) with another agent in it: he comes online
+    const offered = await api<GroupOption[]>(page, '/v3/chats/cs-group/select', {}, { chatId: sessionId });
+    expect(offered.status, JSON.stringify(offered.body)).toBe(200);
+    const groups = (await api<Group[]>(page, '/v3/chats/cs-group/list', { type: 'ONLINE' })).body;
+    const targets = offered.body.flatMap((option) => {
+      const other = groups.find((g) => g.id === option.id)?.agentIds.find((id) => id !== agentId);
+      return other === undefined ? [] : [{ option, other }];
+    });
+    const target = targets.find((t) => t.option.id === groupId) ?? targets[0];
+    expect(target, `a group offered for ${sessionId} with an agent besides ${agentId}`).toBeTruthy();
+    const { option, other: otherId } = target!;
+    await feed([{ type: 'AGENT_STATUS', agentId: otherId, status: 'ONLINE', mode: 'CHAT' }]);
+    const mine = await agentNow(agentId);
+    const theirs = await agentNow(otherId);
+    const otherNick = theirs.nick;
+    expect(otherNick).not.toBe(agentNick);
+    expect(theirs.receptions, 'the other agent has room for one more').toBeLessThan(theirs.capacity);
+    await open(page, '/cs-agent-monitor/list');
+    await page.getByLabel('姓名或昵称').fill(agentNick);
+
+    // his longest session, opened from his card as before
+    await page
+      .getByTestId(`agent-card-${agentId}`)
+      .getByText(/^最长会话/)
+      .click();
+    const modal = dialog(page, '会话详情');
+    await modal.getByText('您好，马上为您查询').waitFor();
+    const profile = modal.getByTestId('session-profile');
+    expect(await profile.textContent()).toContain(sessionId);
+    expect(await profile.textContent()).toContain(`坐席昵称${agentNick}`);
+
+    await modal.getByRole('button', { name: '强制转接' }).click();
+    const transfer = dialog(page, '转接会话');
+    await transfer.waitFor();
+    // nothing chosen: the spec's texts on the fields, and nothing is sent
+    const sent: string[] = [];
+    const onRequest = (request: Request) => {
+      if (new URL(request.url()).pathname.endsWith('/chatting/transfer')) sent.push(request.url());
+    };
+    page.on('request', onRequest);
+    await transfer.getByRole('button', { name: '转接', exact: true }).click();
+    await transfer.getByText('请选择目标技能组', { exact: true }).waitFor();
+    await transfer.getByText('坐席', { exact: true }).click();
+    const groupLabel = option.online ? option.name : `${option.name}（非服务时间）`;
+    await choose(transfer, '目标技能组', new RegExp(`^${literally(groupLabel)}$`));
+    await transfer.getByRole('button', { name: '转接', exact: true }).click();
+    await transfer.getByText('请选择目标坐席', { exact: true }).waitFor();
+    page.off('request', onRequest);
+    expect(sent, 'a transfer sent before its target was chosen').toEqual([]);
+    await choose(transfer, '目标坐席', new RegExp(`^${literally(otherNick)}（接待 \\d+/\\d+）$`));
+    await transfer.getByLabel('备注').fill(`客户要求换人处理 ${run}`);
+    await screenshot(page, 'monitor-transfer');
+    const answer = await answerTo(page, '/chatting/transfer', async () => {
+      await transfer.getByRole('button', { name: '转接', exact: true }).click();
+      await confirm(page, `确认将会话 ${sessionId} 转接给坐席「${otherNick}」吗？`);
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toMatchObject({ sessionId, agentId: otherId, queued: false, message: '转接成功' });
+    await page.getByText('转接成功', { exact: true }).waitFor();
+    await transfer.waitFor({ state: 'detached' });
+
+    // the session now shows him; what the agent writes next is his, under the first agent's earlier reply
+    await expect.poll(async () => profile.textContent()).toContain(`坐席昵称${otherNick}`);
+    await feed([say(sessionId, 'AGENT', '您好，我接着为您跟进快递')]);
+    await modal.getByTestId('monitor-refresh').click();
+    const messages = modal.locator('[data-message-index]');
+    await messages.filter({ hasText: '您好，我接着为您跟进快递' }).waitFor();
+    expect(await messages.filter({ hasText: '您好，我接着为您跟进快递' }).textContent()).toContain(otherNick);
+    expect(await messages.filter({ hasText: '您好，马上为您查询' }).textContent()).toContain(agentNick);
+    expect(await profile.textContent()).toContain(`坐席昵称${otherNick}`);
+
+    // the cards: one reception moved from him to the other agent
+    const mineOnCard = await cardReceptions(agentId, agentNick);
+    await expect.poll(async () => mineOnCard.textContent()).toBe(`${mine.receptions - 1}/${mine.capacity}`);
+    const theirsOnCard = await cardReceptions(otherId, otherNick);
+    await expect.poll(async () => theirsOnCard.textContent()).toBe(`${theirs.receptions + 1}/${theirs.capacity}`);
+
+    // and the server says so
+    const session = await api<{ agentId: string | null; nick: string | null; status: string }>(
+      page,
+      '/v3/chats/monitor/longest-session',
+      {},
+      { sessionId },
+    );
+    expect(session.status).toBe(200);
+    expect(session.body).toMatchObject({ agentId: otherId, nick: otherNick, status: 'ACTIVE' });
   });
 });

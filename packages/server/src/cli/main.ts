@@ -12,7 +12,7 @@ const USAGE = `qcdesk — 质检控制台命令行 / the console's command line
 
   qcdesk import <file.jsonl> [--org <id>]   导入会话 (JSON Lines, 按 sessionId 幂等) / import sessions, idempotent on sessionId
   qcdesk run [--task <id>]                  运行启用的质检任务直到完成 / run the active QC tasks (or one) to the end
-  qcdesk worker [--size <threads>]          从 Redis 队列取评估任务 (需要 REDIS_URL) / evaluate jobs from the Redis queue
+  qcdesk worker [--size <threads>]          从 Redis 队列取评估任务 (需要 REDIS_URL; 有 DATABASE_URL 时也处理实时接入) / evaluate jobs from the Redis queue (and live feed batches with DATABASE_URL)
   qcdesk model-server [--port <n>] [--host <addr>] [--api-key <key>]
                                             以 HTTP 提供内置词库模型 (默认 127.0.0.1:8400) / serve the built-in model over
                                             HTTP (POST /classify, GET /health; docs/model-protocol.md)

@@ -48,6 +48,11 @@ export interface ServerConfig {
    * 2 arrivals a minute, real time); QCDESK_SIMULATE=0 turns it off.
    */
   readonly simulate: boolean;
+  /**
+   * With the live feed on the Redis queue (REDIS_URL and DATABASE_URL), whether this server also applies batches
+   * from it (QCDESK_LIVE_CONSUMER, on by default; 0 leaves them to `qcdesk worker` processes).
+   */
+  readonly liveConsumer: boolean;
 }
 
 export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -71,6 +76,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     logLevel: logLevel(env.QCDESK_LOG_LEVEL),
     modelServerPort: modelServerPort(env),
     simulate: env.QCDESK_SIMULATE !== '0',
+    liveConsumer: env.QCDESK_LIVE_CONSUMER !== '0',
   };
 }
 

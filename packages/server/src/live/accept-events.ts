@@ -12,7 +12,7 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type OrgScanner, orgScanner } from '../censor/org-scanner.js';
 import type { Database } from '../db/connect.js';
-import { liveEvents } from '../db/schema/index.js';
+import { liveBatches, liveEvents } from '../db/schema/index.js';
 import { fieldPath } from '../http/field-path.js';
 import { applyEvent } from './apply-event.js';
 import type { LiveDesk, StoredEvent } from './live-desk.js';
@@ -36,6 +36,11 @@ export interface AcceptOptions {
   readonly timeZone: string;
   /** the language of refusal messages */
   readonly lang?: Lang;
+  /**
+   * The batch's id on the Redis feed queue: its answer is stored with its events, and a batch taken again (its worker
+   * died after the commit, before it could answer) gets the stored answer and changes nothing.
+   */
+  readonly batchId?: string;
 }
 
 /**
@@ -85,6 +90,23 @@ export async function acceptEvents(
 
   let applied: AppliedBatch | null = null;
   let desk: LiveDesk | null = null;
+  let answered: FeedAnswer | null = null;
+  const answerOf = (): FeedAnswer => {
+    const count = (outcome: FeedResult['outcome']) => results.filter((r) => r.outcome === outcome).length;
+    return {
+      accepted: count('ACCEPTED'),
+      duplicate: count('DUPLICATE'),
+      refused: count('REFUSED'),
+      results,
+      desk: (desk as LiveDesk | null)?.deskEvents ?? [],
+    };
+  };
+  const { batchId } = options;
+  const rememberAnswer = async (tx: Pick<Database, 'insert'>) => {
+    if (batchId === undefined) return;
+    const answer = answerOf() as unknown as Record<string, unknown>;
+    await tx.insert(liveBatches).values({ organizationId, batchId, answer });
+  };
   if (parsed.length > 0) {
     // asked before the transaction (it caches across batches); null when no library of the organisation is active
     const censor: OrgScanner | null = parsed.some((p) => p.event.type === 'MESSAGE')
@@ -92,6 +114,16 @@ export async function acceptEvents(
       : null;
     applied = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASS}, ${organizationId}::int)`);
+      if (batchId !== undefined) {
+        const [done] = await tx
+          .select({ answer: liveBatches.answer })
+          .from(liveBatches)
+          .where(and(eq(liveBatches.organizationId, organizationId), eq(liveBatches.batchId, batchId)));
+        if (done !== undefined) {
+          answered = done.answer as unknown as FeedAnswer;
+          return null;
+        }
+      }
       const stored = new Set<string>();
       const ids = parsed.map((p) => p.event.eventId);
       for (let i = 0; i < ids.length; i += 1000) {
@@ -108,7 +140,10 @@ export async function acceptEvents(
         results[p.index] = { eventId: p.event.eventId, outcome: 'DUPLICATE' };
         return false;
       });
-      if (fresh.length === 0) return null;
+      if (fresh.length === 0) {
+        await rememberAnswer(tx);
+        return null;
+      }
       desk = await loadDesk(
         tx,
         organizationId,
@@ -126,6 +161,7 @@ export async function acceptEvents(
         } else results[index] = { eventId: event.eventId, outcome: 'ACCEPTED', seq: outcome.seq };
       }
       const messages = await writeDesk(tx, desk);
+      await rememberAnswer(tx);
       return {
         organizationId,
         events: desk.events,
@@ -135,17 +171,7 @@ export async function acceptEvents(
       } satisfies AppliedBatch;
     });
   }
-  const count = (outcome: FeedResult['outcome']) => results.filter((r) => r.outcome === outcome).length;
-  return {
-    answer: {
-      accepted: count('ACCEPTED'),
-      duplicate: count('DUPLICATE'),
-      refused: count('REFUSED'),
-      results,
-      desk: (desk as LiveDesk | null)?.deskEvents ?? [],
-    },
-    applied,
-  };
+  return { answer: answered ?? answerOf(), applied };
 }
 
 function refusalOf(code: string, message: string, index: number, field: string) {

@@ -22,6 +22,15 @@ export type ChangeListener = (changes: readonly LiveChange[]) => void;
 export class LiveUpdates {
   private readonly listeners = new Map<number, Set<ChangeListener>>();
 
+  /** `elsewhere`: where changes go to reach every server's watchers (the Redis feed queue); null: only this one's */
+  constructor(private readonly elsewhere: ((organizationId: number, changes: readonly LiveChange[]) => void) | null) {}
+
+  /** Tells the watchers of every server (through Redis) or of this one what changed. */
+  announce(organizationId: number, changes: readonly LiveChange[]): void {
+    if (this.elsewhere !== null) this.elsewhere(organizationId, changes);
+    else if (this.watchers(organizationId) > 0) this.publish(organizationId, changes);
+  }
+
   subscribe(organizationId: number, listener: ChangeListener): () => void {
     let set = this.listeners.get(organizationId);
     if (set === undefined) {
@@ -40,6 +49,7 @@ export class LiveUpdates {
     return this.listeners.get(organizationId)?.size ?? 0;
   }
 
+  /** Tells this server's watchers. */
   publish(organizationId: number, changes: readonly LiveChange[]): void {
     if (changes.length === 0) return;
     for (const listener of this.listeners.get(organizationId) ?? []) {
@@ -74,12 +84,16 @@ export function changesOfBatch(batch: AppliedBatch): LiveChange[] {
   return changes;
 }
 
-/** Gives the app its change notices, fed by every batch of its live feed. */
+/**
+ * Gives the app its change notices. In process, the batches applied here are told to this server's watchers. With
+ * the Redis feed queue, batches are applied by whichever consumer takes them: every consumer (this server's own
+ * too) announces its changes on Redis, and every server tells its watchers what it hears there.
+ */
 export function attachLiveUpdates(app: FastifyInstance): LiveUpdates {
-  const updates = new LiveUpdates();
+  const front = app.liveFeed.front;
+  const updates = new LiveUpdates(front === null ? null : (org, changes) => front.publishChanges(org, changes));
   app.decorate('liveUpdates', updates);
-  app.liveFeed.subscribe((batch) => {
-    if (updates.watchers(batch.organizationId) > 0) updates.publish(batch.organizationId, changesOfBatch(batch));
-  });
+  front?.onChanges((org, changes) => updates.publish(org, changes));
+  app.liveFeed.subscribe((batch) => updates.announce(batch.organizationId, changesOfBatch(batch)));
   return updates;
 }

@@ -1,12 +1,7 @@
 import { Queue, QueueEvents, Worker } from 'bullmq';
 import { EvaluationError, type EvaluationJob, type EvaluationOutcome, type Evaluator } from './evaluation.js';
 import { createPoolEvaluator } from './pool-evaluator.js';
-
-/** Several installations (or test runs) can share one Redis, each under its own key prefix. */
-function defaultPrefix(): string {
-  const prefix = process.env.QCDESK_QUEUE_PREFIX;
-  return prefix === undefined || prefix === '' ? 'qcdesk' : prefix;
-}
+import { queuePrefix } from './queue-prefix.js';
 
 /** The BullMQ queue every server and `qcdesk worker` process shares. */
 export const EVALUATION_QUEUE = 'qcdesk-evaluate';
@@ -29,7 +24,7 @@ export interface RedisEvaluatorOptions {
  */
 export function createRedisEvaluator(options: RedisEvaluatorOptions): Evaluator {
   const connection = { url: options.redisUrl, maxRetriesPerRequest: null };
-  const prefix = options.prefix ?? defaultPrefix();
+  const prefix = options.prefix ?? queuePrefix();
   // connections open on the first chunk: an app that never runs a task never talks to Redis
   let link: { queue: Queue<EvaluationJob, EvaluationOutcome[]>; events: QueueEvents; ready: Promise<unknown> } | null =
     null;
@@ -101,7 +96,7 @@ export function startEvaluationWorker(options: {
     },
     {
       connection: { url: options.redisUrl, maxRetriesPerRequest: null },
-      prefix: options.prefix ?? defaultPrefix(),
+      prefix: options.prefix ?? queuePrefix(),
       concurrency: 2,
     },
   );

@@ -293,7 +293,7 @@ declare module 'fastify' {
  */
 export function attachRealtimeQc(app: FastifyInstance): RealtimeQc {
   const qc = new RealtimeQc(app.deps.db, app.tasks.evaluator, {
-    publish: (organizationId, changes) => app.liveUpdates.publish(organizationId, changes),
+    publish: (organizationId, changes) => app.liveUpdates.announce(organizationId, changes),
     onError: (error) => app.log.error({ err: error }, 'real-time QC failed'),
   });
   app.decorate('realtimeQc', qc);

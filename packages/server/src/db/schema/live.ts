@@ -137,3 +137,20 @@ export const agentAlarms = pgTable(
     uniqueIndex('agent_alarms_rule_uq').on(t.organizationId, t.sessionId, t.ruleId, t.source),
   ],
 );
+
+/**
+ * Batches that came through the Redis feed queue, with the answer they got (issue 20 "Scale"): stored in the batch's
+ * own transaction, so a batch taken again after its worker died mid-way gets the answer it got the first time (its
+ * events are stored once either way; the answer's seqs and desk decisions would otherwise be lost). Kept a day.
+ */
+export const liveBatches = pgTable(
+  'live_batches',
+  {
+    organizationId: organizationColumn(),
+    /** the Redis stream entry id */
+    batchId: text('batch_id').notNull(),
+    answer: jsonb('answer').$type<Record<string, unknown>>().notNull(),
+    createdTime: timestamp('created_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.batchId] }), index('live_batches_created_idx').on(t.createdTime)],
+);
