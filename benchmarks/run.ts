@@ -6,6 +6,8 @@
  *   npm run bench -- --suite rules        one suite (repeatable): censor-scan, censor-build, rules, scaling, end-to-end
  *   npm run bench -- --suite api          the console server's list throughput over HTTP (only when asked for;
  *                                         PostgreSQL as well when DATABASE_URL is set)
+ *   npm run bench -- --suite live         the live desk: feed → censor → stored → real-time QC, message → alarm delay
+ *                                         (PGlite; PostgreSQL with DATABASE_URL; 2 workers on Redis with REDIS_URL too)
  *
  * Prints a table of each figure with its target, writes benchmarks/results/latest.json (latest-quick.json with --quick).
  */
@@ -21,12 +23,13 @@ import { apiSuite } from './suites/api.js';
 import { censorBuild } from './suites/censor-build.js';
 import { censorScan, ensureRipgrep } from './suites/censor-scan.js';
 import { endToEnd } from './suites/end-to-end.js';
+import { liveSuite } from './suites/live.js';
 import { loadSessions, type RulesSuiteResult, rulesSuite, schemesOf } from './suites/rules.js';
 import { scaling } from './suites/scaling.js';
 
-const SUITES = ['censor-scan', 'censor-build', 'rules', 'scaling', 'end-to-end', 'api'] as const;
+const SUITES = ['censor-scan', 'censor-build', 'rules', 'scaling', 'end-to-end', 'api', 'live'] as const;
 type Suite = (typeof SUITES)[number];
-/** what a run without --suite measures: the engine (PERFORMANCE.md); the api suite runs when asked for */
+/** what a run without --suite measures: the engine (PERFORMANCE.md); the api and live suites run when asked for */
 const DEFAULT_SUITES: readonly Suite[] = ['censor-scan', 'censor-build', 'rules', 'scaling', 'end-to-end'];
 /** suites that read the generated corpora (the api suite reads the STC-3 file through the demo seed) */
 const CORPUS_SUITES: readonly Suite[] = DEFAULT_SUITES;
@@ -119,6 +122,13 @@ if (chosen.includes('api')) {
     const r = await apiSuite({ quick });
     figures.push(...r.figures);
     suites.api = r.details;
+  });
+}
+if (chosen.includes('live')) {
+  await timed('live', async () => {
+    const r = await liveSuite({ quick });
+    figures.push(...r.figures);
+    suites.live = r.details;
   });
 }
 const totalSeconds = (Date.now() - started) / 1000;
