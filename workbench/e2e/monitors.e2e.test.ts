@@ -25,7 +25,8 @@ interface FeedAnswer {
  * agent monitor, sees the agent's card change after a refresh, opens his live session and sees its transcript grow,
  * and visits the group and queue monitors and the agent's detail (screenshots of each with SCREENSHOTS=1); then puts a
  * second agent online and force-transfers the first one's live session to him from the session's detail, and sees it
- * move: the profile, the transcript, both agents' cards and the API name the second agent.
+ * move: the profile, the transcript (with the transfer's notice), both agents' cards and the API name the second
+ * agent.
  */
 describe('the monitors in the browser', () => {
   const opened = useBrowser();
@@ -251,6 +252,24 @@ describe('the monitors in the browser', () => {
     expect(await messages.filter({ hasText: '您好，我接着为您跟进快递' }).textContent()).toContain(otherNick);
     expect(await messages.filter({ hasText: '您好，马上为您查询' }).textContent()).toContain(agentNick);
     expect(await profile.textContent()).toContain(`坐席昵称${otherNick}`);
+    // the transcript shows the transfer between the customer's last words to the first agent and the second agent's
+    // reply, with the remark and who did it
+    const notice = modal.getByTestId('transcript-notice');
+    expect(await notice.textContent()).toMatch(
+      new RegExp(
+        `^\\d\\d:\\d\\d:\\d\\d 会话由 ${literally(agentNick)} 转接给 ${literally(otherNick)}（备注：客户要求换人处理 ${run}） · 操作人：.+$`,
+      ),
+    );
+    const lines = await modal
+      .getByTestId('chat-transcript')
+      .evaluate((transcript) =>
+        [
+          ...transcript.querySelectorAll(':scope > [data-message-index], :scope > [data-testid="transcript-notice"]'),
+        ].map((e) => (e.hasAttribute('data-message-index') ? (e.textContent ?? '') : 'NOTICE')),
+      );
+    const at = (words: string) => lines.findIndex((line) => line.includes(words));
+    expect(at('NOTICE'), lines.join(' | ')).toBe(at('单号是 SF1234567890') + 1);
+    expect(at('您好，我接着为您跟进快递'), lines.join(' | ')).toBe(at('NOTICE') + 1);
 
     // the cards: one reception moved from him to the other agent
     const mineOnCard = await cardReceptions(agentId, agentNick);

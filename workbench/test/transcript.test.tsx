@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ import {
   type TranscriptFocus,
   type TranscriptHighlight,
   type TranscriptMessage,
+  type TranscriptNotice,
 } from '../src/ui/transcript/ChatTranscript';
 import { segmentText } from '../src/ui/transcript/highlight-spans';
 import { turnedBox } from '../src/ui/transcript/ImageViewer';
@@ -32,6 +33,7 @@ function show(props: {
   highlights?: TranscriptHighlight[];
   focus?: TranscriptFocus | null;
   pageSize?: 30 | 50;
+  notices?: TranscriptNotice[];
 }) {
   useLocaleStore.setState({ locale: 'zh' });
   return render(
@@ -69,6 +71,27 @@ describe('ChatTranscript', () => {
     expect(shownMessages()).toBe(30);
     await userEvent.click(screen.getByRole('button', { name: '查看更多（已显示 30/40 条）' }));
     expect(shownMessages()).toBe(40);
+  });
+
+  it('shows notices after the messages they follow, those past the shown page once it is shown', async () => {
+    const notice = (after: number) => ({ key: `n${after}`, after, content: `转接 ${after}` });
+    show({ messages: many(40), pageSize: 30, notices: [notice(0), notice(2), notice(35), notice(40)] });
+    const order = () =>
+      [
+        ...screen
+          .getByTestId('chat-transcript')
+          .querySelectorAll('[data-message-index], [data-testid="transcript-notice"]'),
+      ]
+        .map((e) => e.getAttribute('data-message-index') ?? e.textContent)
+        .filter((x) => !/^\d+$/.test(x ?? '') || ['0', '1', '2', '29', '34', '35', '39'].includes(x!));
+    expect(order()).toEqual(['转接 0', '0', '1', '转接 2', '2', '29']);
+    await userEvent.click(screen.getByRole('button', { name: '查看更多（已显示 30/40 条）' }));
+    expect(order()).toEqual(['转接 0', '0', '1', '转接 2', '2', '29', '34', '转接 35', '35', '39', '转接 40']);
+    cleanup();
+    // a session transferred before anyone said anything shows the notice, not 'no messages'
+    show({ messages: [], notices: [notice(0)] });
+    expect(screen.getByText('转接 0')).toBeTruthy();
+    expect(screen.queryByText('暂无消息')).toBeNull();
   });
 
   it('shows role, nick, avatar and send time; images, videos and files by type; custom shows nothing', () => {

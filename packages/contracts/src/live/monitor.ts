@@ -197,7 +197,32 @@ export const monitorTodaySessionPageSchema = z.object({
   size: z.number().int().min(1),
 });
 
-/** /longest-session: a live session's profile (spec §2 "session-detail") and its messages so far. */
+/**
+ * One transfer of a session (a forced transfer of the console or a platform's SESSION_TRANSFERRED through the feed),
+ * as the transcript shows it between the messages: from the agent it left (null: nobody served it), to an agent or to
+ * a skill group, with the remark and who did it when the event named them. Names are read at the time of the call.
+ */
+export const monitorSessionTransferSchema = z.object({
+  /** 'YYYY-MM-DD HH:mm:ss', the event's time */
+  time: z.string(),
+  /** how many of the session's messages came before it: its place in the transcript */
+  messagesBefore: z.number().int().min(0),
+  fromAgentId: z.string().nullish(),
+  fromAgentNick: z.string().nullish(),
+  toAgentId: z.string().nullish(),
+  toAgentNick: z.string().nullish(),
+  toGroupId: z.string().nullish(),
+  toGroupName: z.string().nullish(),
+  remark: z.string().nullish(),
+  /** who transferred it (the console's user, or whom the platform named) */
+  by: z.string().nullish(),
+});
+export type MonitorSessionTransfer = z.infer<typeof monitorSessionTransferSchema>;
+
+/**
+ * /longest-session: a live session's profile (spec §2 "session-detail"), its messages so far and its transfers in
+ * order (left out by servers before them).
+ */
 export const monitorSessionSchema = z.object({
   sessionId: z.string(),
   chatId: z.string(),
@@ -214,6 +239,7 @@ export const monitorSessionSchema = z.object({
   closeTime: z.string().nullish(),
   messageCount: z.number().int(),
   messages: z.array(chatMessageSchema),
+  transfers: z.array(monitorSessionTransferSchema).optional(),
 });
 export type MonitorSession = z.infer<typeof monitorSessionSchema>;
 

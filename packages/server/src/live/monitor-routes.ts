@@ -25,6 +25,7 @@ import { chatMessages, chatSessions, csLines } from '../db/schema/index.js';
 import { ApiError } from '../http/api-error.js';
 import { defineRoute, noBody } from '../http/define-route.js';
 import { formatTime } from '../http/time-zone.js';
+import { sessionTransfers } from '../routes/monitor-live/session-transfers.js';
 import { messageRecord } from '../routes/sessions/session-record.js';
 import { agentStates, channelCounts, groupCounters, today } from './desk-state.js';
 import { RESTING_STATUSES } from './live-desk.js';
@@ -339,7 +340,7 @@ export async function monitorRoutes(app: FastifyInstance): Promise<void> {
       query: monitorSessionQuerySchema,
       body: noBody,
       summary:
-        "a session as the monitor shows it (an agent's longest open one, or any from the session records): its profile — arrival, join, first reply and close times — and its messages so far, in order",
+        "a session as the monitor shows it (an agent's longest open one, or any from the session records): its profile — arrival, join, first reply and close times — its messages so far, in order, and its transfers (time, how many messages came before it, from agent, to agent or skill group with their names now, remark, who)",
       response: monitorSessionSchema,
       errors: [404],
       tags,
@@ -371,6 +372,7 @@ export async function monitorRoutes(app: FastifyInstance): Promise<void> {
         closeTime: at(s.closeTime),
         messageCount: messages.length,
         messages: messages.map((m) => messageRecord(m, config.timeZone)),
+        transfers: await sessionTransfers(db, auth.organizationId, s.sessionId, config.timeZone),
       };
     },
   );

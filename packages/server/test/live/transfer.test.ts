@@ -234,3 +234,81 @@ describe('/v3/chatting/transfer: the chat moves through the feed', () => {
     expect(res.json()).toMatchObject({ code: 'SESSION_UNKNOWN', field: 'chatId' });
   });
 });
+
+describe('the session’s detail shows its transfers', () => {
+  it('each transfer in the feed’s order among the messages: from, to agent or group, remark and who', async () => {
+    const [a1, , a3] = desk.agentIds;
+    const [sales, service] = desk.groupIds;
+    // a platform's own transfer through the feed, with the platform's clock and who it names
+    await send(feeder, [
+      ev.say('chat-1', 'CUSTOMER', '还在吗', T(8)),
+      { ...ev.transfer('chat-1', { agentId: a1! }, T(9), '平台转回'), by: '平台机器人' },
+    ]);
+    const session = await ok(watcher.post('/v3/chats/monitor/longest-session', {}, { query: { sessionId: 'chat-1' } }));
+    expect(session.messages.map((m: Json) => JSON.parse(m.content)[0].MsgContent.Text)).toEqual([
+      '我要退货',
+      '您好，我是售后',
+      '还在吗',
+    ]);
+    // the console's transfers are stamped with the server's clock, the test's messages with May 1st 2024: the
+    // place among the messages is the feed's order, not the clocks'
+    const now = expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(session.transfers).toEqual([
+      {
+        time: now,
+        messagesBefore: 1,
+        fromAgentId: String(a1),
+        fromAgentNick: '坐席1',
+        toAgentId: String(a3),
+        toAgentNick: '坐席3',
+        toGroupId: null,
+        toGroupName: null,
+        remark: '退货请售后处理',
+        by: 'boss',
+      },
+      {
+        time: now,
+        messagesBefore: 2,
+        fromAgentId: String(a3),
+        fromAgentNick: '坐席3',
+        toAgentId: null,
+        toAgentNick: null,
+        toGroupId: String(sales),
+        toGroupName: '售前',
+        remark: null,
+        by: 'boss',
+      },
+      {
+        time: now,
+        messagesBefore: 2,
+        fromAgentId: String(a1),
+        fromAgentNick: '坐席1',
+        toAgentId: null,
+        toAgentNick: null,
+        toGroupId: String(service),
+        toGroupName: '售后',
+        remark: null,
+        by: 'boss',
+      },
+      {
+        time: '2024-05-01 10:09:00',
+        messagesBefore: 3,
+        fromAgentId: String(a3),
+        fromAgentNick: '坐席3',
+        toAgentId: String(a1),
+        toAgentNick: '坐席1',
+        toGroupId: null,
+        toGroupName: null,
+        remark: '平台转回',
+        by: '平台机器人',
+      },
+    ]);
+    // a renamed group is named as it is called now
+    await t.database.db.update(csGroups).set({ name: '售后服务' }).where(eq(csGroups.id, service!));
+    const renamed = await ok(watcher.post('/v3/chats/monitor/longest-session', {}, { query: { sessionId: 'chat-1' } }));
+    expect(renamed.transfers[2].toGroupName).toBe('售后服务');
+    // a session never transferred has none
+    const plain = await ok(watcher.post('/v3/chats/monitor/longest-session', {}, { query: { sessionId: 'chat-2' } }));
+    expect(plain.transfers).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 /**
  * Forced transfer and alarm actions of the monitors (tickets-censor-tasks-monitoring §2 "Agent transfer dialog",
- * §8: 'Please select the target skill group', 'Please select the target agent', 'transfer succeeded').
+ * §8: 'Please select the target skill group', 'Please select the target agent', 'transfer succeeded'), and the
+ * transfer notices of a session's transcript.
  */
 export const transferZh = {
   'transfer.button': '强制转接',
@@ -22,6 +23,12 @@ export const transferZh = {
   'transfer.confirmGroup': '确认将会话 {chatId} 转接到技能组「{name}」吗？',
   'transfer.confirmAgent': '确认将会话 {chatId} 转接给坐席「{name}」吗？',
   'transfer.succeeded': '转接成功',
+  'transfer.notice.toAgent': '会话由 {from} 转接给 {to}',
+  'transfer.notice.toGroup': '会话由 {from} 转接至技能组 {to}',
+  'transfer.notice.waitingToAgent': '会话转接给 {to}',
+  'transfer.notice.waitingToGroup': '会话转接至技能组 {to}',
+  'transfer.notice.remark': '（备注：{remark}）',
+  'transfer.notice.by': ' · 操作人：{by}',
   'alarm.listen': '监听',
   'alarm.forceTransfer': '强制转接',
 } as const;
@@ -46,6 +53,12 @@ export const transferEn: Record<keyof typeof transferZh, string> = {
   'transfer.confirmGroup': 'Transfer chat {chatId} to the skill group “{name}”?',
   'transfer.confirmAgent': 'Transfer chat {chatId} to the agent “{name}”?',
   'transfer.succeeded': 'transfer succeeded',
+  'transfer.notice.toAgent': 'Chat transferred from {from} to {to}',
+  'transfer.notice.toGroup': 'Chat transferred from {from} to the skill group {to}',
+  'transfer.notice.waitingToAgent': 'Chat transferred to {to}',
+  'transfer.notice.waitingToGroup': 'Chat transferred to the skill group {to}',
+  'transfer.notice.remark': ' (remark: {remark})',
+  'transfer.notice.by': ' · by {by}',
   'alarm.listen': 'Listen',
   'alarm.forceTransfer': 'Force transfer',
 };

@@ -1,20 +1,21 @@
 import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { SessionStatus } from '@qcdesk/contracts';
+import { type MonitorSessionTransfer, SessionStatus } from '@qcdesk/contracts';
 import { useState } from 'react';
 import { useApi } from '../../api/api-context';
 import { call } from '../../api/calls';
 import { useLoad } from '../../api/use-load';
-import { useI18n } from '../../i18n/locale-store';
+import { type Translate, useI18n } from '../../i18n/locale-store';
 import type { RouteLocation } from '../../router/location';
 import { displayText } from '../../ui/display';
-import { ChatTranscript } from '../../ui/transcript/ChatTranscript';
+import { ChatTranscript, type TranscriptNotice } from '../../ui/transcript/ChatTranscript';
 import { ForceTransferButton } from './ForceTransferButton';
 import { RefreshControls, useLiveRefresh } from './live-refresh';
 
 /**
  * /cs-agent-monitor/session-detail?agentId&sessionId (tickets spec §2): the session's profile and its messages as
  * they arrive (again on refresh, or every few seconds while live updates are on), rendered by type by the QC
- * transcript (text, image with the viewer, video, file download; custom shows nothing), and the forced transfer.
+ * transcript (text, image with the viewer, video, file download; custom shows nothing) with the session's transfers
+ * as notices between the messages, and the forced transfer.
  */
 export function MonitorSession({ location }: { location: RouteLocation }) {
   const client = useApi();
@@ -63,11 +64,37 @@ export function MonitorSession({ location }: { location: RouteLocation }) {
       {s && (
         <Stack gap="xs" data-testid="session-transcript">
           <Text fw={600}>{t('monitor.profile.messages', { count: s.messageCount })}</Text>
-          <ChatTranscript messages={s.messages} highlights={[]} />
+          <ChatTranscript messages={s.messages} highlights={[]} notices={transferNotices(s.transfers ?? [], t)} />
         </Stack>
       )}
     </Stack>
   );
+}
+
+/**
+ * A transfer as a line of the transcript, placed after the messages that came before it: its time of day (the full
+ * time on hover), from whom to whom or to which skill group, the remark and who did it when known.
+ */
+function transferNotices(transfers: readonly MonitorSessionTransfer[], t: Translate): TranscriptNotice[] {
+  return transfers.map((x, i) => {
+    const from = x.fromAgentNick ?? x.fromAgentId ?? null;
+    const toGroup = x.toAgentId == null;
+    const to = (toGroup ? (x.toGroupName ?? x.toGroupId) : (x.toAgentNick ?? x.toAgentId)) ?? '';
+    const key =
+      from === null
+        ? toGroup
+          ? 'transfer.notice.waitingToGroup'
+          : 'transfer.notice.waitingToAgent'
+        : toGroup
+          ? 'transfer.notice.toGroup'
+          : 'transfer.notice.toAgent';
+    const clock = /^\d{4}-\d\d-\d\d (\d\d:\d\d:\d\d)$/.exec(x.time)?.[1] ?? x.time;
+    const text =
+      `${clock} ${t(key, { from: from ?? '', to })}` +
+      (x.remark ? t('transfer.notice.remark', { remark: x.remark }) : '') +
+      (x.by ? t('transfer.notice.by', { by: x.by }) : '');
+    return { key: `transfer-${i}`, after: x.messagesBefore, content: text, title: x.time };
+  });
 }
 
 function Item({ name, value }: { name: string; value: string | null | undefined }) {

@@ -24,6 +24,18 @@ import { formatFileSize, type MessageBody, readMessageBody, type TranscriptMessa
 export type { TranscriptHighlight } from './highlight-spans';
 export type { TranscriptMessage } from './message-content';
 
+/**
+ * A line of the session that is not a message (a transfer), shown centred and dimmed between the messages: after the
+ * first `after` of them (0: before the first; past the last: after the last, once every message is shown).
+ */
+export interface TranscriptNotice {
+  key: string;
+  after: number;
+  content: ReactNode;
+  /** shown on hover, e.g. the full time */
+  title?: string;
+}
+
 /** The message a transcript scrolls to (its index in `messages`). */
 export interface TranscriptFocus {
   message: number;
@@ -42,7 +54,11 @@ export interface ChatTranscriptProps {
   total?: number;
   /** reads more messages from the server (appending to `messages`); 'view more' calls it once the loaded run out */
   onLoadMore?: () => void | Promise<void>;
+  /** lines between the messages (a session's transfers), in order */
+  notices?: readonly TranscriptNotice[];
 }
+
+const NO_NOTICES: readonly TranscriptNotice[] = [];
 
 const CENSOR_COLORS: Record<CensorOperation, string> = { REPORT: 'yellow', ABORT: 'red', FUZZY: 'orange' };
 
@@ -59,6 +75,7 @@ export function ChatTranscript({
   pageSize = LIMITS.chatPageSizeResult,
   total,
   onLoadMore,
+  notices = NO_NOTICES,
 }: ChatTranscriptProps) {
   const { t, label } = useI18n();
   const [pages, setPages] = useState(1);
@@ -110,7 +127,12 @@ export function ChatTranscript({
     return () => observer.disconnect();
   }, [hasMore, shown, messages.length]);
 
-  if (messages.length === 0) {
+  // the notices before each shown message, by its index; those after the last shown wait until no more can come
+  const place = (notice: TranscriptNotice) => Math.max(0, notice.after);
+  const noticesAt = (index: number) => notices.filter((n) => place(n) === index).map(noticeView);
+  const trailing = hasMore ? [] : notices.filter((n) => place(n) >= shown);
+
+  if (messages.length === 0 && notices.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="md">
         {t('transcript.empty')}
@@ -122,8 +144,9 @@ export function ChatTranscript({
     <Stack gap="sm" data-testid="chat-transcript">
       {messages.slice(0, shown).map((message, index) => {
         const body = readMessageBody(message.content);
+        const before = noticesAt(index);
         // the custom type shows nothing (spec §2)
-        if (body.kind === 'custom') return null;
+        if (body.kind === 'custom') return <Fragment key={message.messageId}>{before}</Fragment>;
         const agent = message.senderRole === 'AGENT';
         const nick = message.senderNick ?? label(SenderRole, message.senderRole);
         const avatar = (
@@ -133,60 +156,63 @@ export function ChatTranscript({
         );
         const focused = lastFocus?.message === index;
         return (
-          <Box
-            key={message.messageId}
-            ref={(element: HTMLDivElement | null) => {
-              if (element) items.current.set(index, element);
-              else items.current.delete(index);
-            }}
-            data-message-index={index}
-            data-role={message.senderRole}
-            data-focused={focused || undefined}
-            p={4}
-            style={{
-              borderRadius: 8,
-              outline: focused ? '2px solid var(--mantine-color-yellow-5)' : undefined,
-              // drawn inside the message's box, so a scroll area's edge never clips the frame
-              outlineOffset: -2,
-            }}
-          >
-            <Group align="flex-start" justify={agent ? 'flex-end' : 'flex-start'} wrap="nowrap" gap="xs">
-              {!agent && avatar}
-              <Stack gap={2} maw="80%" align={agent ? 'flex-end' : 'flex-start'}>
-                <Group gap={6} wrap="wrap" justify={agent ? 'flex-end' : 'flex-start'}>
-                  <Text size="sm" fw={600}>
-                    {nick}
-                  </Text>
-                  <Badge size="xs" variant="light" color={agent ? 'blue' : 'gray'}>
-                    {label(SenderRole, message.senderRole)}
-                  </Badge>
-                  <Text size="xs" c="dimmed">
-                    {displayTime(message.sendTime)}
-                  </Text>
-                  {message.censorOperation && (
-                    <Badge
-                      size="xs"
-                      color={CENSOR_COLORS[message.censorOperation]}
-                      data-censor={message.censorOperation}
-                    >
-                      {label(CensorOperation, message.censorOperation)}
+          <Fragment key={message.messageId}>
+            {before}
+            <Box
+              ref={(element: HTMLDivElement | null) => {
+                if (element) items.current.set(index, element);
+                else items.current.delete(index);
+              }}
+              data-message-index={index}
+              data-role={message.senderRole}
+              data-focused={focused || undefined}
+              p={4}
+              style={{
+                borderRadius: 8,
+                outline: focused ? '2px solid var(--mantine-color-yellow-5)' : undefined,
+                // drawn inside the message's box, so a scroll area's edge never clips the frame
+                outlineOffset: -2,
+              }}
+            >
+              <Group align="flex-start" justify={agent ? 'flex-end' : 'flex-start'} wrap="nowrap" gap="xs">
+                {!agent && avatar}
+                <Stack gap={2} maw="80%" align={agent ? 'flex-end' : 'flex-start'}>
+                  <Group gap={6} wrap="wrap" justify={agent ? 'flex-end' : 'flex-start'}>
+                    <Text size="sm" fw={600}>
+                      {nick}
+                    </Text>
+                    <Badge size="xs" variant="light" color={agent ? 'blue' : 'gray'}>
+                      {label(SenderRole, message.senderRole)}
                     </Badge>
-                  )}
-                </Group>
-                <Paper
-                  px="sm"
-                  py={6}
-                  radius="md"
-                  bg={agent ? 'var(--mantine-color-blue-light)' : 'var(--mantine-color-gray-light)'}
-                >
-                  <MessageView body={body} index={index} highlights={marks.get(index) ?? []} onImage={setViewing} />
-                </Paper>
-              </Stack>
-              {agent && avatar}
-            </Group>
-          </Box>
+                    <Text size="xs" c="dimmed">
+                      {displayTime(message.sendTime)}
+                    </Text>
+                    {message.censorOperation && (
+                      <Badge
+                        size="xs"
+                        color={CENSOR_COLORS[message.censorOperation]}
+                        data-censor={message.censorOperation}
+                      >
+                        {label(CensorOperation, message.censorOperation)}
+                      </Badge>
+                    )}
+                  </Group>
+                  <Paper
+                    px="sm"
+                    py={6}
+                    radius="md"
+                    bg={agent ? 'var(--mantine-color-blue-light)' : 'var(--mantine-color-gray-light)'}
+                  >
+                    <MessageView body={body} index={index} highlights={marks.get(index) ?? []} onImage={setViewing} />
+                  </Paper>
+                </Stack>
+                {agent && avatar}
+              </Group>
+            </Box>
+          </Fragment>
         );
       })}
+      {trailing.map(noticeView)}
       {hasMore && (
         <Center ref={more}>
           <Button variant="subtle" size="xs" onClick={showMore}>
@@ -196,6 +222,24 @@ export function ChatTranscript({
       )}
       <ImageViewer src={viewing} onClose={() => setViewing(null)} />
     </Stack>
+  );
+}
+
+function noticeView(notice: TranscriptNotice): ReactNode {
+  return (
+    <Center key={notice.key} data-testid="transcript-notice">
+      <Text
+        size="xs"
+        c="dimmed"
+        ta="center"
+        px="sm"
+        py={2}
+        title={notice.title}
+        style={{ borderRadius: 12, background: 'var(--mantine-color-gray-light)' }}
+      >
+        {notice.content}
+      </Text>
+    </Center>
   );
 }
 
