@@ -1,16 +1,8 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { logRows } from '../censor/censor-message.js';
 import type { Queryable } from '../crud/entity-table.js';
-import {
-  agentLive,
-  censorLogs,
-  chatMessages,
-  chatSessions,
-  csAgents,
-  liveEvents,
-  liveQueue,
-} from '../db/schema/index.js';
-import type { LiveDesk, PendingMessage } from './live-desk.js';
+import { agentLive, censorLogs, chatSessions, csAgents, liveQueue } from '../db/schema/index.js';
+import type { LiveDesk, LiveSession, PendingMessage, StoredEvent } from './live-desk.js';
 
 /** A message as written, with its id: what real-time listeners (QC, monitors) read of it. */
 export interface WrittenMessage {
@@ -43,6 +35,113 @@ const LIVE_COLUMNS = [
 ] as const satisfies readonly (keyof typeof chatSessions.$inferSelect)[];
 
 const excluded = (key: keyof typeof chatSessions.$inferSelect) => sql.raw(`excluded.${chatSessions[key].name}`);
+
+/** Each live column's SQL type, as jsonb_to_recordset reads it (group_ids arrives as a JSON array). */
+const LIVE_TYPES: Record<(typeof LIVE_COLUMNS)[number], string> = {
+  status: 'text',
+  agentId: 'bigint',
+  agentName: 'text',
+  agentNick: 'text',
+  groups: 'jsonb',
+  groupIds: 'jsonb',
+  groupId: 'bigint',
+  closeWay: 'text',
+  closeReason: 'text',
+  closeTime: 'timestamptz',
+  duration: 'integer',
+  messageCount: 'integer',
+  agentText: 'text',
+  customerText: 'text',
+  arrivalTime: 'timestamptz',
+  joinTime: 'timestamptz',
+  firstReplyTime: 'timestamptz',
+  queueSeconds: 'integer',
+  liveSeq: 'integer',
+};
+const LIVE_RECORD = sql.raw(
+  `r(id bigint, ${LIVE_COLUMNS.map((key) => `${chatSessions[key].name} ${LIVE_TYPES[key]}`).join(', ')})`,
+);
+const LIVE_ASSIGN = sql.raw(
+  LIVE_COLUMNS.map((key) => {
+    const name = chatSessions[key].name;
+    return key === 'groupIds'
+      ? `${name} = array(select e::bigint from jsonb_array_elements_text(r.${name}) with ordinality as g(e, n) order by n)`
+      : `${name} = r.${name}`;
+  }).join(', '),
+);
+
+/**
+ * The live columns of stored sessions, in one statement whatever their number: the rows travel as one JSON parameter
+ * read by jsonb_to_recordset. (Built by the query builder, a multi-row statement costs more to build — a class check
+ * per column per row — than the database takes to run it; this is most of what a feed batch writes.)
+ */
+async function updateLiveColumns(tx: Queryable, org: number, sessions: readonly LiveSession[]): Promise<void> {
+  const rows = sessions.map(({ row }) => ({
+    id: row.id,
+    ...Object.fromEntries(LIVE_COLUMNS.map((key) => [chatSessions[key].name, row[key]])),
+  }));
+  await tx.execute(sql`update chat_sessions s set ${LIVE_ASSIGN}, modify_time = now()
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as ${LIVE_RECORD}
+    where s.id = r.id and s.organization_id = ${org}`);
+}
+
+/** The events of a batch, one statement (as updateLiveColumns, and why). */
+async function insertEvents(tx: Queryable, org: number, events: readonly StoredEvent[]): Promise<void> {
+  const rows = events.map((e) => ({
+    event_id: e.eventId,
+    type: e.type,
+    origin: e.origin,
+    session_id: e.sessionId,
+    seq: e.seq,
+    agent_id: e.agentId,
+    at: e.at,
+    payload: e.payload,
+  }));
+  await tx.execute(sql`insert into live_events (organization_id, event_id, type, origin, session_id, seq, agent_id, at,
+      payload)
+    select ${org}, r.event_id, r.type, r.origin, r.session_id, r.seq, r.agent_id, r.at, r.payload
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(event_id text, type text, origin text,
+      session_id text, seq integer, agent_id bigint, at timestamptz, payload jsonb)`);
+}
+
+/** The messages of a batch, one statement (as updateLiveColumns, and why); answers each with its id. */
+async function insertMessages(
+  tx: Queryable,
+  org: number,
+  messages: readonly PendingMessage[],
+  refOf: ReadonlyMap<string, number>,
+): Promise<WrittenMessage[]> {
+  const rows = messages.map(({ row }) => ({
+    session_ref: refOf.get(row.sessionId!)!,
+    seq: row.seq,
+    message_id: row.messageId,
+    chat_id: row.chatId,
+    session_id: row.sessionId,
+    sender_role: row.senderRole,
+    sender_nick: row.senderNick ?? null,
+    sender_avatar: row.senderAvatar ?? null,
+    send_time: row.sendTime,
+    content: row.content,
+    censor_operation: row.censorOperation ?? null,
+    censor_words: row.censorWords ?? null,
+    masked_content: row.maskedContent ?? null,
+  }));
+  const result = (await tx.execute(sql`insert into chat_messages (organization_id, session_ref, seq, message_id,
+      chat_id, session_id, sender_role, sender_nick, sender_avatar, send_time, content, censor_operation, censor_words,
+      masked_content)
+    select ${org}, r.session_ref, r.seq, r.message_id, r.chat_id, r.session_id, r.sender_role, r.sender_nick,
+      r.sender_avatar, r.send_time, r.content, r.censor_operation, r.censor_words, r.masked_content
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(session_ref bigint, seq integer, message_id text,
+      chat_id text, session_id text, sender_role text, sender_nick text, sender_avatar text, send_time bigint,
+      content text, censor_operation text, censor_words jsonb, masked_content text)
+    returning id, session_ref, seq`)) as unknown as { rows: { id: unknown; session_ref: unknown; seq: unknown }[] };
+  // matched by (session, seq), unique: the order of RETURNING is not promised
+  const idOf = new Map(result.rows.map((r) => [`${Number(r.session_ref)}:${Number(r.seq)}`, Number(r.id)]));
+  return messages.map((message, k) => {
+    const sessionRef = rows[k]!.session_ref;
+    return { id: idOf.get(`${sessionRef}:${message.row.seq}`)!, sessionRef, message };
+  });
+}
 const SESSION_SET = {
   ...Object.fromEntries(LIVE_COLUMNS.map((key) => [key, excluded(key)])),
   modifyTime: sql`now()`,
@@ -64,7 +163,10 @@ export async function writeDesk(tx: Queryable, desk: LiveDesk): Promise<WrittenM
 
   const refOf = new Map<string, number>();
   for (const s of desk.sessions.values()) if (!s.isNew) refOf.set(s.row.sessionId, s.row.id);
-  const dirty = [...desk.sessions.values()].filter((s) => s.dirty);
+  // sessions already stored get their live columns in one statement; new ones are upserted whole, for their ids
+  const changed = [...desk.sessions.values()].filter((s) => s.dirty && !s.isNew);
+  for (let i = 0; i < changed.length; i += 1000) await updateLiveColumns(tx, org, changed.slice(i, i + 1000));
+  const dirty = [...desk.sessions.values()].filter((s) => s.dirty && s.isNew);
   for (let i = 0; i < dirty.length; i += 500) {
     const rows = await tx
       .insert(chatSessions)
@@ -76,19 +178,8 @@ export async function writeDesk(tx: Queryable, desk: LiveDesk): Promise<WrittenM
   for (const s of desk.sessions.values()) if (s.isNew) s.row.id = refOf.get(s.row.sessionId) ?? 0;
 
   const written: WrittenMessage[] = [];
-  for (let i = 0; i < desk.messages.length; i += 1000) {
-    const chunk = desk.messages.slice(i, i + 1000).map((message) => ({
-      message,
-      values: { ...message.row, organizationId: org, sessionRef: refOf.get(message.row.sessionId!)! },
-    }));
-    const ids = await tx
-      .insert(chatMessages)
-      .values(chunk.map((c) => c.values))
-      .returning({ id: chatMessages.id });
-    chunk.forEach((c, k) => {
-      written.push({ id: ids[k]!.id, sessionRef: c.values.sessionRef, message: c.message });
-    });
-  }
+  for (let i = 0; i < desk.messages.length; i += 1000)
+    written.push(...(await insertMessages(tx, org, desk.messages.slice(i, i + 1000), refOf)));
   const logs = written.flatMap(({ id, message }) =>
     message.censored === null
       ? []
@@ -142,9 +233,6 @@ export async function writeDesk(tx: Queryable, desk: LiveDesk): Promise<WrittenM
       })),
     );
 
-  for (let i = 0; i < desk.events.length; i += 1000)
-    await tx
-      .insert(liveEvents)
-      .values(desk.events.slice(i, i + 1000).map((event) => ({ ...event, organizationId: org })));
+  for (let i = 0; i < desk.events.length; i += 1000) await insertEvents(tx, org, desk.events.slice(i, i + 1000));
   return written;
 }
