@@ -15,6 +15,7 @@ export async function workerCommand(config: ServerConfig, size: number | undefin
   const worker = startEvaluationWorker({
     redisUrl: config.redisUrl,
     ...(size === undefined ? {} : { poolSize: size }),
+    onStart: (sessions) => console.log(`${new Date().toISOString()} evaluating ${sessions} sessions`),
     onJob: (sessions, ms) => console.log(`${new Date().toISOString()} ${sessions} sessions in ${ms} ms`),
   });
   const live: LiveWorker | null = queuesLiveFeed(config)

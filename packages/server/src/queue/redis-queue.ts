@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { Queue, QueueEvents, Worker } from 'bullmq';
 import { EvaluationError, type EvaluationJob, type EvaluationOutcome, type Evaluator } from './evaluation.js';
 import { createPoolEvaluator } from './pool-evaluator.js';
@@ -84,12 +85,15 @@ export function startEvaluationWorker(options: {
   /** worker threads of this process's pool */
   readonly poolSize?: number;
   readonly onJob?: (sessions: number, ms: number) => void;
+  /** a job taken, before it is evaluated */
+  readonly onStart?: (sessions: number) => void;
 }): EvaluationWorker {
   const evaluator = createPoolEvaluator(options.poolSize === undefined ? {} : { size: options.poolSize });
   const worker = new Worker<EvaluationJob, EvaluationOutcome[]>(
     EVALUATION_QUEUE,
     async (job) => {
       const started = Date.now();
+      options.onStart?.(job.data.sessions.length);
       const outcomes = await evaluator.evaluate(job.data);
       options.onJob?.(job.data.sessions.length, Date.now() - started);
       return outcomes;
@@ -98,6 +102,11 @@ export function startEvaluationWorker(options: {
       connection: { url: options.redisUrl, maxRetriesPerRequest: null },
       prefix: options.prefix ?? queuePrefix(),
       concurrency: 2,
+      // a job says which process took it (`processedBy`): host and pid
+      name: `${hostname()}:${process.pid}`,
+      // a killed worker's jobs go back to the queue once their lock runs out and a stall check finds them
+      // (QCDESK_QUEUE_LOCK_MS, default BullMQ's 30 s; the stall check runs twice as often)
+      ...stallTimes(),
     },
   );
   return {
@@ -106,4 +115,9 @@ export function startEvaluationWorker(options: {
       await evaluator.close();
     },
   };
+}
+
+function stallTimes(): { lockDuration?: number; stalledInterval?: number } {
+  const ms = Number(process.env.QCDESK_QUEUE_LOCK_MS);
+  return Number.isFinite(ms) && ms >= 1000 ? { lockDuration: ms, stalledInterval: Math.round(ms / 2) } : {};
 }
