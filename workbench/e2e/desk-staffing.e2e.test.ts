@@ -81,7 +81,10 @@ describe('service times and skill groups in the browser', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const edit = titled(page, '编辑服务时间');
     await edit.waitFor();
-    await edit.getByRole('textbox', { name: /^名称/ }).fill(timeRenamed);
+    // the edit form loads the saved record: typed before it arrives, the new name would be overwritten by the old
+    const nameBox = edit.getByRole('textbox', { name: /^名称/ });
+    await expect.poll(() => nameBox.inputValue()).toBe(timeName);
+    await nameBox.fill(timeRenamed);
     const changed = await answerTo(page, '/cs-time/change', () =>
       edit.getByRole('button', { name: '确定', exact: true }).click(),
     );
