@@ -35,31 +35,16 @@ const LIVE_COLUMNS = [
 ] as const satisfies readonly (keyof typeof chatSessions.$inferSelect)[];
 
 const excluded = (key: keyof typeof chatSessions.$inferSelect) => sql.raw(`excluded.${chatSessions[key].name}`);
-
-/** Each live column's SQL type, as jsonb_to_recordset reads it (group_ids arrives as a JSON array). */
-const LIVE_TYPES: Record<(typeof LIVE_COLUMNS)[number], string> = {
-  status: 'text',
-  agentId: 'bigint',
-  agentName: 'text',
-  agentNick: 'text',
-  groups: 'jsonb',
-  groupIds: 'jsonb',
-  groupId: 'bigint',
-  closeWay: 'text',
-  closeReason: 'text',
-  closeTime: 'timestamptz',
-  duration: 'integer',
-  messageCount: 'integer',
-  agentText: 'text',
-  customerText: 'text',
-  arrivalTime: 'timestamptz',
-  joinTime: 'timestamptz',
-  firstReplyTime: 'timestamptz',
-  queueSeconds: 'integer',
-  liveSeq: 'integer',
+const SESSION_SET = {
+  ...Object.fromEntries(LIVE_COLUMNS.map((key) => [key, excluded(key)])),
+  modifyTime: sql`now()`,
 };
+
+/** Each live column's SQL type as jsonb_to_recordset reads it: the schema's, but group_ids arrives as a JSON array. */
+const liveType = (key: (typeof LIVE_COLUMNS)[number]) =>
+  key === 'groupIds' ? 'jsonb' : chatSessions[key].getSQLType();
 const LIVE_RECORD = sql.raw(
-  `r(id bigint, ${LIVE_COLUMNS.map((key) => `${chatSessions[key].name} ${LIVE_TYPES[key]}`).join(', ')})`,
+  `r(id bigint, ${LIVE_COLUMNS.map((key) => `${chatSessions[key].name} ${liveType(key)}`).join(', ')})`,
 );
 const LIVE_ASSIGN = sql.raw(
   LIVE_COLUMNS.map((key) => {
@@ -142,10 +127,6 @@ async function insertMessages(
     return { id: idOf.get(`${sessionRef}:${message.row.seq}`)!, sessionRef, message };
   });
 }
-const SESSION_SET = {
-  ...Object.fromEntries(LIVE_COLUMNS.map((key) => [key, excluded(key)])),
-  modifyTime: sql`now()`,
-};
 
 const AGENT_SET = Object.fromEntries(
   Object.entries(getTableColumns(agentLive))

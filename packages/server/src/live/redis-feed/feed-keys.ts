@@ -1,3 +1,5 @@
+import type { Lang } from '@qcdesk/contracts';
+
 /**
  * The Redis keys of the live feed queue (issue 20 "Scale"), under the installation's prefix (QCDESK_QUEUE_PREFIX,
  * as the evaluation queue): a stream of batches read by one consumer group, the answers kept a while under their
@@ -28,7 +30,7 @@ export function feedKeys(prefix: string): FeedKeys {
 /** A batch as it travels on the stream. */
 export interface QueuedBatch {
   readonly organizationId: number;
-  readonly lang: 'zh' | 'en';
+  readonly lang: Lang;
   readonly events: readonly unknown[];
   /** the reply id the front waits on */
   readonly replyTo: string;
