@@ -214,32 +214,51 @@ describe('a complaint against a manual result in the browser', () => {
     // the form from its top (dialogue, basic info, the approval block), then its scoring per angle
     await review.evaluate((modal) => modal.scrollTo(0, 0));
     await screenshot(supervisor, 'complaint-review-manual');
-    await review
-      .locator('[data-angle]')
-      .first()
-      .evaluate((angle) => {
-        angle.scrollIntoView({ block: 'start' });
-        angle.closest('.mantine-Modal-content')?.scrollBy(0, -80);
-      });
-    await screenshot(supervisor, 'complaint-review-manual-scoring');
-    // the modal scrolled: the transcript's scrollbar passes under the modal's sticky title bar, not over it
-    // (the success toasts at the top are set aside: they lie over everything)
+    // the modal scrolled to its scoring: the transcript's scrollbar passes under the modal's sticky title bar, not
+    // over it (the success toasts at the top are set aside: they lie over everything). Scrolled and measured until a
+    // scrollbar reaches under the title bar: on a loaded machine the transcript may still be filling when first
+    // scrolled, and then no scrollbar reaches that far yet.
     const toasts = await supervisor.addStyleTag({
       content: '.mantine-Notifications-root { display: none !important; }',
     });
-    const titleOnTop = await review.evaluate((modal) => {
-      const content = modal.closest('.mantine-Modal-content') ?? modal;
-      const header = content.querySelector('.mantine-Modal-header')!.getBoundingClientRect();
-      return [...content.querySelectorAll('.mantine-Modal-body [data-mantine-scrollbar][data-orientation="vertical"]')]
-        .map((bar) => bar.getBoundingClientRect())
-        .filter((bar) => bar.height > 0 && bar.top < header.bottom && bar.bottom > header.top)
-        .map((bar) => {
-          const top = modal.ownerDocument.elementFromPoint(bar.left + bar.width / 2, Math.max(bar.top, header.top) + 4);
-          return top !== null && top.closest('.mantine-Modal-header') !== null;
+    const scrollToScoring = () =>
+      review
+        .locator('[data-angle]')
+        .first()
+        .evaluate((angle) => {
+          angle.scrollIntoView({ block: 'start' });
+          angle.closest('.mantine-Modal-content')?.scrollBy(0, -80);
         });
-    });
+    const scrollbarsUnderTitle = () =>
+      review.evaluate((modal) => {
+        const content = modal.closest('.mantine-Modal-content') ?? modal;
+        const header = content.querySelector('.mantine-Modal-header')!.getBoundingClientRect();
+        return [
+          ...content.querySelectorAll('.mantine-Modal-body [data-mantine-scrollbar][data-orientation="vertical"]'),
+        ]
+          .map((bar) => bar.getBoundingClientRect())
+          .filter((bar) => bar.height > 0 && bar.top < header.bottom && bar.bottom > header.top)
+          .map((bar) => {
+            const top = modal.ownerDocument.elementFromPoint(
+              bar.left + bar.width / 2,
+              Math.max(bar.top, header.top) + 4,
+            );
+            return top !== null && top.closest('.mantine-Modal-header') !== null;
+          });
+      });
+    let titleOnTop: boolean[] = [];
+    await expect
+      .poll(
+        async () => {
+          await scrollToScoring();
+          titleOnTop = await scrollbarsUnderTitle();
+          return titleOnTop.length;
+        },
+        { message: 'a transcript scrollbar reaching under the title bar', timeout: 15_000 },
+      )
+      .toBeGreaterThan(0);
     await toasts.evaluate((node) => node.remove());
-    expect(titleOnTop.length, 'a transcript scrollbar reaching under the title bar').toBeGreaterThan(0);
+    await screenshot(supervisor, 'complaint-review-manual-scoring');
     expect(titleOnTop).not.toContain(false);
 
     const saved = await answerTo(supervisor, '/v3/chats/complaint/change', () =>
