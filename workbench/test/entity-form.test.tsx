@@ -137,6 +137,22 @@ describe('EntityForm', () => {
     expect(useRouterStore.getState().current.query).toMatchObject({ id: '7', _reload: 'list' });
   });
 
+  it('keeps the fields shut while the record loads, so nothing typed is overwritten when it arrives', async () => {
+    let arrive: (record: Thing) => void = () => {};
+    const { client } = fakeClient({
+      '/v3/test/thing/detail': () => new Promise<Thing>((resolve) => (arrive = resolve)),
+    });
+    show(client, { id: '7' });
+    await waitFor(() => expect(input(/名称/).disabled).toBe(true));
+    expect(input(/类型/).disabled).toBe(true);
+    arrive(stored);
+    await waitFor(() => expect(input(/名称/).disabled).toBe(false));
+    expect(input(/名称/).value).toBe('旧名称');
+    await userEvent.clear(input(/名称/));
+    await userEvent.type(input(/名称/), '新名称');
+    expect(input(/名称/).value).toBe('新名称');
+  });
+
   it("shows the server's message in the banner and stops loading, so the user can try again", async () => {
     let fail = true;
     const { client, calls } = server(() => {

@@ -106,7 +106,8 @@ export function EntityForm<R extends EntityRecord>({ description, location, onSa
             field={field}
             value={values[field.key] ?? null}
             error={errors[field.key]}
-            disabled={!editable}
+            // while the record loads nothing can be typed: its arrival would overwrite what was typed
+            disabled={!editable || loaded.loading}
             values={values}
             record={record}
             onChange={(value) => set(field.key, value)}
