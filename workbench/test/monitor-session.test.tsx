@@ -47,6 +47,8 @@ const toGroup: MonitorSessionTransfer = {
   toAgentNick: null,
   toGroupId: '6',
   toGroupName: '售后组',
+  takenByAgentId: '9',
+  takenByAgentNick: '坐席丙',
   remark: null,
   by: null,
 };
@@ -103,7 +105,7 @@ describe('the session detail’s transcript', () => {
       '14:03:12 会话由 坐席甲 转接给 坐席乙（备注：客户要求售后） · 操作人：班长',
       '您好，我是售后',
       '好的',
-      '14:09:30 会话由 坐席乙 转接至技能组 售后组',
+      '14:09:30 会话由 坐席乙 转接至技能组 售后组，坐席丙 接入',
     ]);
     // the full time on hover; the message count is the messages' alone
     const notices = screen.getAllByTestId('transcript-notice');
@@ -118,10 +120,16 @@ describe('the session detail’s transcript', () => {
   it('in English too, and without the agent it left when nobody served the session', async () => {
     show(answer([{ ...toGroup, messagesBefore: 0, fromAgentId: null, fromAgentNick: null, by: 'boss' }]));
     await screen.findByText('我要退货');
-    expect(lines()[0]).toBe('14:09:30 会话转接至技能组 售后组 · 操作人：boss');
+    expect(lines()[0]).toBe('14:09:30 会话转接至技能组 售后组，坐席丙 接入 · 操作人：boss');
     act(() => useLocaleStore.setState({ locale: 'en' }));
-    expect(lines()[0]).toBe('14:09:30 Chat transferred to the skill group 售后组 · by boss');
+    expect(lines()[0]).toBe('14:09:30 Chat transferred to the skill group 售后组, taken by 坐席丙 · by boss');
     expect(lines()[1]).toBe('我要退货');
+  });
+
+  it('a transfer to a group still waiting in the queue names nobody as taking it', async () => {
+    show(answer([{ ...toGroup, takenByAgentId: null, takenByAgentNick: null }]));
+    await screen.findByText('我要退货');
+    expect(lines()[3]).toBe('14:09:30 会话由 坐席乙 转接至技能组 售后组');
   });
 
   it('an answer without transfers (an older server) shows the messages alone', async () => {

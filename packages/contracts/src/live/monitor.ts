@@ -213,6 +213,9 @@ export const monitorSessionTransferSchema = z.object({
   toAgentNick: z.string().nullish(),
   toGroupId: z.string().nullish(),
   toGroupName: z.string().nullish(),
+  /** to a group: the agent the desk then gave the session to (null while it waits in the queue) */
+  takenByAgentId: z.string().nullish(),
+  takenByAgentNick: z.string().nullish(),
   remark: z.string().nullish(),
   /** who transferred it (the console's user, or whom the platform named) */
   by: z.string().nullish(),

@@ -73,7 +73,8 @@ export function MonitorSession({ location }: { location: RouteLocation }) {
 
 /**
  * A transfer as a line of the transcript, placed after the messages that came before it: its time of day (the full
- * time on hover), from whom to whom or to which skill group, the remark and who did it when known.
+ * time on hover), from whom to whom or to which skill group and who in it took the chat, the remark and who did it
+ * when known.
  */
 function transferNotices(transfers: readonly MonitorSessionTransfer[], t: Translate): TranscriptNotice[] {
   return transfers.map((x, i) => {
@@ -89,8 +90,10 @@ function transferNotices(transfers: readonly MonitorSessionTransfer[], t: Transl
           ? 'transfer.notice.toGroup'
           : 'transfer.notice.toAgent';
     const clock = /^\d{4}-\d\d-\d\d (\d\d:\d\d:\d\d)$/.exec(x.time)?.[1] ?? x.time;
+    const taker = toGroup ? (x.takenByAgentNick ?? x.takenByAgentId ?? null) : null;
     const text =
       `${clock} ${t(key, { from: from ?? '', to })}` +
+      (taker ? t('transfer.notice.takenBy', { agent: taker }) : '') +
       (x.remark ? t('transfer.notice.remark', { remark: x.remark }) : '') +
       (x.by ? t('transfer.notice.by', { by: x.by }) : '');
     return { key: `transfer-${i}`, after: x.messagesBefore, content: text, title: x.time };

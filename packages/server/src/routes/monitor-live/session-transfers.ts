@@ -12,7 +12,9 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
  * (live_events SESSION_TRANSFERRED: the row's agent is the one the session left, the payload names the target agent
  * or group, the remark and who did it). Each carries how many of the session's messages came before it, so the
  * transcript places it by the feed's order rather than by clocks (a console's transfer is stamped with the server's
- * clock, a platform's messages with the platform's). Agents' nicks and groups' names are read now, deleted or not.
+ * clock, a platform's messages with the platform's). A transfer to a group names the agent the desk then assigned the
+ * session to (its next SESSION_ASSIGNED before any later transfer). Agents' nicks and groups' names are read now,
+ * deleted or not.
  */
 export async function sessionTransfers(
   db: Database,
@@ -20,8 +22,9 @@ export async function sessionTransfers(
   sessionId: string,
   timeZone: string,
 ): Promise<MonitorSessionTransfer[]> {
-  const events = await db
+  const history = await db
     .select({
+      type: liveEvents.type,
       at: liveEvents.at,
       agentId: liveEvents.agentId,
       payload: liveEvents.payload,
@@ -35,17 +38,30 @@ export async function sessionTransfers(
       and(
         eq(liveEvents.organizationId, organizationId),
         eq(liveEvents.sessionId, sessionId),
-        eq(liveEvents.type, 'SESSION_TRANSFERRED'),
+        inArray(liveEvents.type, ['SESSION_TRANSFERRED', 'SESSION_ASSIGNED']),
       ),
     )
     .orderBy(asc(liveEvents.seq), asc(liveEvents.id));
-  if (events.length === 0) return [];
-  const found = events.map((e) => ({
-    ...e,
-    toAgent: dbId(text(e.payload.agentId) ?? ''),
-    toGroup: dbId(text(e.payload.groupId) ?? ''),
-  }));
-  const agentIds = [...new Set(found.flatMap((e) => [e.agentId, e.toAgent]).filter((id): id is number => id !== null))];
+  const found: (Omit<(typeof history)[number], 'type'> & {
+    toAgent: number | null;
+    toGroup: number | null;
+    takenBy: number | null;
+  })[] = [];
+  for (const { type, ...e } of history) {
+    const last = found.at(-1);
+    if (type === 'SESSION_ASSIGNED') {
+      // the first assignment after a transfer to a group is who took it; a later one belongs to no transfer shown
+      if (last !== undefined && last.toAgent === null && last.takenBy === null)
+        last.takenBy = e.agentId ?? dbId(text(e.payload.agentId) ?? '');
+      continue;
+    }
+    const toAgent = dbId(text(e.payload.agentId) ?? '');
+    found.push({ ...e, toAgent, toGroup: dbId(text(e.payload.groupId) ?? ''), takenBy: null });
+  }
+  if (found.length === 0) return [];
+  const agentIds = [
+    ...new Set(found.flatMap((e) => [e.agentId, e.toAgent, e.takenBy]).filter((id): id is number => id !== null)),
+  ];
   const groupIds = [...new Set(found.map((e) => e.toGroup).filter((id): id is number => id !== null))];
   const [agents, groups] = await Promise.all([
     agentIds.length === 0
@@ -72,6 +88,8 @@ export async function sessionTransfers(
     toAgentNick: e.toAgent === null ? null : (nicks.get(e.toAgent) ?? null),
     toGroupId: e.toGroup === null ? null : String(e.toGroup),
     toGroupName: e.toGroup === null ? null : (names.get(e.toGroup) ?? null),
+    takenByAgentId: e.takenBy === null ? null : String(e.takenBy),
+    takenByAgentNick: e.takenBy === null ? null : (nicks.get(e.takenBy) ?? null),
     remark: text(e.payload.remark),
     by: text(e.payload.by),
   }));
