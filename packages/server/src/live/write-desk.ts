@@ -1,7 +1,7 @@
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { logRows } from '../censor/censor-message.js';
 import type { Queryable } from '../crud/entity-table.js';
-import { agentLive, censorLogs, chatSessions, csAgents, liveQueue } from '../db/schema/index.js';
+import { agentLive, censorLogs, chatSessions, liveQueue } from '../db/schema/index.js';
 import type { LiveDesk, LiveSession, PendingMessage, StoredEvent } from './live-desk.js';
 
 /** A message as written, with its id: what real-time listeners (QC, monitors) read of it. */
@@ -56,22 +56,22 @@ const LIVE_ASSIGN = sql.raw(
 );
 
 /**
- * The live columns of stored sessions, in one statement whatever their number: the rows travel as one JSON parameter
- * read by jsonb_to_recordset. (Built by the query builder, a multi-row statement costs more to build — a class check
- * per column per row — than the database takes to run it; this is most of what a feed batch writes.)
+ * The live columns of stored sessions, whatever their number: the rows travel as one JSON parameter read by
+ * jsonb_to_recordset. (Built by the query builder, a multi-row statement costs more to build — a class check per
+ * column per row — than the database takes to run it; this is most of what a feed batch writes.)
  */
-async function updateLiveColumns(tx: Queryable, org: number, sessions: readonly LiveSession[]): Promise<void> {
+function liveColumnsSql(org: number, sessions: readonly LiveSession[]): SQL {
   const rows = sessions.map(({ row }) => ({
     id: row.id,
     ...Object.fromEntries(LIVE_COLUMNS.map((key) => [chatSessions[key].name, row[key]])),
   }));
-  await tx.execute(sql`update chat_sessions s set ${LIVE_ASSIGN}, modify_time = now()
+  return sql`update chat_sessions s set ${LIVE_ASSIGN}, modify_time = now()
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as ${LIVE_RECORD}
-    where s.id = r.id and s.organization_id = ${org}`);
+    where s.id = r.id and s.organization_id = ${org}`;
 }
 
-/** The events of a batch, one statement (as updateLiveColumns, and why). */
-async function insertEvents(tx: Queryable, org: number, events: readonly StoredEvent[]): Promise<void> {
+/** The events of a batch (as liveColumnsSql, and why). */
+function eventsSql(org: number, events: readonly StoredEvent[]): SQL {
   const rows = events.map((e) => ({
     event_id: e.eventId,
     type: e.type,
@@ -82,21 +82,16 @@ async function insertEvents(tx: Queryable, org: number, events: readonly StoredE
     at: e.at,
     payload: e.payload,
   }));
-  await tx.execute(sql`insert into live_events (organization_id, event_id, type, origin, session_id, seq, agent_id, at,
+  return sql`insert into live_events (organization_id, event_id, type, origin, session_id, seq, agent_id, at,
       payload)
     select ${org}, r.event_id, r.type, r.origin, r.session_id, r.seq, r.agent_id, r.at, r.payload
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(event_id text, type text, origin text,
-      session_id text, seq integer, agent_id bigint, at timestamptz, payload jsonb)`);
+      session_id text, seq integer, agent_id bigint, at timestamptz, payload jsonb)`;
 }
 
-/** The messages of a batch, one statement (as updateLiveColumns, and why); answers each with its id. */
-async function insertMessages(
-  tx: Queryable,
-  org: number,
-  messages: readonly PendingMessage[],
-  refOf: ReadonlyMap<string, number>,
-): Promise<WrittenMessage[]> {
-  const rows = messages.map(({ row }) => ({
+/** The messages of a batch as rows of chat_messages, in the batch's order. */
+function messageRows(messages: readonly PendingMessage[], refOf: ReadonlyMap<string, number>) {
+  return messages.map(({ row }) => ({
     session_ref: refOf.get(row.sessionId!)!,
     seq: row.seq,
     message_id: row.messageId,
@@ -111,7 +106,11 @@ async function insertMessages(
     censor_words: row.censorWords ?? null,
     masked_content: row.maskedContent ?? null,
   }));
-  const result = (await tx.execute(sql`insert into chat_messages (organization_id, session_ref, seq, message_id,
+}
+
+/** The messages of a batch (as liveColumnsSql, and why), returning each one's id with its session and place. */
+function messagesSql(org: number, rows: ReturnType<typeof messageRows>): SQL {
+  return sql`insert into chat_messages (organization_id, session_ref, seq, message_id,
       chat_id, session_id, sender_role, sender_nick, sender_avatar, send_time, content, censor_operation, censor_words,
       masked_content)
     select ${org}, r.session_ref, r.seq, r.message_id, r.chat_id, r.session_id, r.sender_role, r.sender_nick,
@@ -119,13 +118,15 @@ async function insertMessages(
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(session_ref bigint, seq integer, message_id text,
       chat_id text, session_id text, sender_role text, sender_nick text, sender_avatar text, send_time bigint,
       content text, censor_operation text, censor_words jsonb, masked_content text)
-    returning id, session_ref, seq`)) as unknown as { rows: { id: unknown; session_ref: unknown; seq: unknown }[] };
-  // matched by (session, seq), unique: the order of RETURNING is not promised
-  const idOf = new Map(result.rows.map((r) => [`${Number(r.session_ref)}:${Number(r.seq)}`, Number(r.id)]));
-  return messages.map((message, k) => {
-    const sessionRef = rows[k]!.session_ref;
-    return { id: idOf.get(`${sessionRef}:${message.row.seq}`)!, sessionRef, message };
-  });
+    returning id, session_ref, seq`;
+}
+
+/** The status and mode of the agents whose status changed, on their records (the agent list shows them). */
+function agentStatusSql(org: number, agents: readonly { agentId: number; status: string; mode: string | null }[]): SQL {
+  const rows = agents.map((a) => ({ id: a.agentId, status: a.status, mode: a.mode }));
+  return sql`update cs_agents a set status = r.status, mode = r.mode
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id bigint, status text, mode text)
+    where a.id = r.id and a.organization_id = ${org}`;
 }
 
 const AGENT_SET = Object.fromEntries(
@@ -135,18 +136,18 @@ const AGENT_SET = Object.fromEntries(
 );
 
 /**
- * Writes what the batch changed, a statement per table (in chunks), never one per event: the sessions (upserted, so
- * new ones get their ids), their messages and the censor log rows of those with a match, the agents' live rows
- * (and the status on their records, which the agent list shows), the queue's leavers and newcomers, and the events.
+ * Writes what the batch changed in a few statements, never one per event, because the batch waits for each round trip
+ * while it holds the organisation's lock: new sessions upserted whole (for their ids); then one statement of
+ * data-modifying parts — the stored sessions' live columns, the agents' live rows and the status on their records,
+ * the events, and the messages, answering their ids; then the censor log rows of the messages with a match (they need
+ * those ids). The queue's leavers and then its newcomers go in statements of their own, in that order: a session may
+ * leave the queue and come back in one batch, and the parts of one statement run in no promised order.
  */
 export async function writeDesk(tx: Queryable, desk: LiveDesk): Promise<WrittenMessage[]> {
   const org = desk.organizationId;
 
   const refOf = new Map<string, number>();
   for (const s of desk.sessions.values()) if (!s.isNew) refOf.set(s.row.sessionId, s.row.id);
-  // sessions already stored get their live columns in one statement; new ones are upserted whole, for their ids
-  const changed = [...desk.sessions.values()].filter((s) => s.dirty && !s.isNew);
-  for (let i = 0; i < changed.length; i += 1000) await updateLiveColumns(tx, org, changed.slice(i, i + 1000));
   const dirty = [...desk.sessions.values()].filter((s) => s.dirty && s.isNew);
   for (let i = 0; i < dirty.length; i += 500) {
     const rows = await tx
@@ -158,9 +159,47 @@ export async function writeDesk(tx: Queryable, desk: LiveDesk): Promise<WrittenM
   }
   for (const s of desk.sessions.values()) if (s.isNew) s.row.id = refOf.get(s.row.sessionId) ?? 0;
 
-  const written: WrittenMessage[] = [];
-  for (let i = 0; i < desk.messages.length; i += 1000)
-    written.push(...(await insertMessages(tx, org, desk.messages.slice(i, i + 1000), refOf)));
+  const parts: SQL[] = [];
+  const part = (name: string, statement: SQL) => parts.push(sql`${sql.raw(name)} as (${statement})`);
+  const changed = [...desk.sessions.values()].filter((s) => s.dirty && !s.isNew);
+  if (changed.length > 0) part('live_sessions', liveColumnsSql(org, changed));
+  const agents = [...desk.agents.values()].filter((a) => a.dirty);
+  if (agents.length > 0)
+    part(
+      'live_agents',
+      tx
+        .insert(agentLive)
+        .values(agents.map((a) => ({ ...a.live, modifyTime: new Date() })))
+        .onConflictDoUpdate({ target: [agentLive.organizationId, agentLive.agentId], set: AGENT_SET })
+        .getSQL(),
+    );
+  const statuses = agents.filter((a) => a.statusChanged);
+  if (statuses.length > 0)
+    part(
+      'agent_statuses',
+      agentStatusSql(
+        org,
+        statuses.map((a) => ({ agentId: a.agentId, status: a.live.status, mode: a.live.mode ?? null })),
+      ),
+    );
+  if (desk.events.length > 0) part('events', eventsSql(org, desk.events));
+  const messageRowsOf = messageRows(desk.messages, refOf);
+  if (messageRowsOf.length > 0) part('messages', messagesSql(org, messageRowsOf));
+  let ids: { id: unknown; session_ref: unknown; seq: unknown }[] = [];
+  if (parts.length > 0) {
+    const answer = messageRowsOf.length > 0 ? sql`select id, session_ref, seq from messages` : sql`select 1`;
+    const result = (await tx.execute(sql`with ${sql.join(parts, sql`, `)} ${answer}`)) as unknown as {
+      rows: typeof ids;
+    };
+    if (messageRowsOf.length > 0) ids = result.rows;
+  }
+  // matched by (session, seq), unique: the order of RETURNING is not promised
+  const idOf = new Map(ids.map((r) => [`${Number(r.session_ref)}:${Number(r.seq)}`, Number(r.id)]));
+  const written: WrittenMessage[] = desk.messages.map((message, k) => {
+    const sessionRef = messageRowsOf[k]!.session_ref;
+    return { id: idOf.get(`${sessionRef}:${message.row.seq}`)!, sessionRef, message };
+  });
+
   const logs = written.flatMap(({ id, message }) =>
     message.censored === null
       ? []
@@ -183,18 +222,6 @@ export async function writeDesk(tx: Queryable, desk: LiveDesk): Promise<WrittenM
   );
   for (let i = 0; i < logs.length; i += 1000) await tx.insert(censorLogs).values(logs.slice(i, i + 1000));
 
-  const agents = [...desk.agents.values()].filter((a) => a.dirty);
-  if (agents.length > 0)
-    await tx
-      .insert(agentLive)
-      .values(agents.map((a) => ({ ...a.live, modifyTime: new Date() })))
-      .onConflictDoUpdate({ target: [agentLive.organizationId, agentLive.agentId], set: AGENT_SET });
-  for (const agent of agents.filter((a) => a.statusChanged))
-    await tx
-      .update(csAgents)
-      .set({ status: agent.live.status, mode: agent.live.mode })
-      .where(and(eq(csAgents.organizationId, org), eq(csAgents.id, agent.agentId)));
-
   const leavers = [...desk.dequeued];
   for (let i = 0; i < leavers.length; i += 1000)
     await tx
@@ -213,7 +240,5 @@ export async function writeDesk(tx: Queryable, desk: LiveDesk): Promise<WrittenM
         enqueuedAt: entry.enqueuedAt,
       })),
     );
-
-  for (let i = 0; i < desk.events.length; i += 1000) await insertEvents(tx, org, desk.events.slice(i, i + 1000));
   return written;
 }
