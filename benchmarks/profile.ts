@@ -3,7 +3,8 @@
  * prints self time by function. `node --import tsx benchmarks/profile.ts rules [label] [sessions]` or
  * `node --import tsx benchmarks/profile.ts scan [10000|100000]`, or `censor [1000|10000|100000]` for the censor
  * library path (`compileCensor(...).scan`, default options; `censor-count` for `count`) (uses the quick corpora
- * in .cache; run `npm run bench -- --quick` once first).
+ * in .cache; run `npm run bench -- --quick` once first). Rules workloads run trace-free (`TRACE=1`: the full trace),
+ * with the full result (`OUTPUT=hits`: the sparse one, only the rules that hit).
  */
 
 import { readFileSync } from 'node:fs';
@@ -36,8 +37,13 @@ if (what === 'scan' || what === 'censor' || what === 'censor-count') {
   const sessions = loadSessions(corpora.sessionsPath, Number(countArg ?? 1000));
   const g = schemesOf(corpora, sessions).get(arg ?? 'mixed-100')!;
   const compiled = compileScheme(g.scheme, g.rules);
+  // OUTPUT=hits: the sparse result (`qc-engine inspect --hits-only`)
+  const options = {
+    trace: process.env.TRACE === '1',
+    output: process.env.OUTPUT === 'hits' ? 'hits' : 'full',
+  } as const;
   work = () => {
-    for (const s of sessions) inspect(compiled, s, { trace: process.env.TRACE === '1' });
+    for (const s of sessions) inspect(compiled, s, options);
   };
 }
 work();

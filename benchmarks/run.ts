@@ -8,6 +8,9 @@
  *                                         PostgreSQL as well when DATABASE_URL is set)
  *   npm run bench -- --suite live         the live desk: feed → censor → stored → real-time QC, message → alarm delay
  *                                         (PGlite; PostgreSQL with DATABASE_URL; 2 workers on Redis with REDIS_URL too)
+ *   npm run bench -- --suite queue        a QC task over the STC-3 sessions through BullMQ: sessions/s with 1 and 2
+ *                                         `qcdesk worker` processes, and in process (needs REDIS_URL; PostgreSQL with
+ *                                         DATABASE_URL, else PGlite)
  *
  * Prints a table of each figure with its target, writes benchmarks/results/latest.json (latest-quick.json with --quick).
  */
@@ -24,12 +27,13 @@ import { censorBuild } from './suites/censor-build.js';
 import { censorScan, ensureRipgrep } from './suites/censor-scan.js';
 import { endToEnd } from './suites/end-to-end.js';
 import { liveSuite } from './suites/live.js';
+import { queueSuite } from './suites/queue.js';
 import { loadSessions, type RulesSuiteResult, rulesSuite, schemesOf } from './suites/rules.js';
 import { scaling } from './suites/scaling.js';
 
-const SUITES = ['censor-scan', 'censor-build', 'rules', 'scaling', 'end-to-end', 'api', 'live'] as const;
+const SUITES = ['censor-scan', 'censor-build', 'rules', 'scaling', 'end-to-end', 'api', 'live', 'queue'] as const;
 type Suite = (typeof SUITES)[number];
-/** what a run without --suite measures: the engine (PERFORMANCE.md); the api and live suites run when asked for */
+/** what a run without --suite measures: the engine (PERFORMANCE.md); the api, live and queue suites run when asked for */
 const DEFAULT_SUITES: readonly Suite[] = ['censor-scan', 'censor-build', 'rules', 'scaling', 'end-to-end'];
 /** suites that read the generated corpora (the api suite reads the STC-3 file through the demo seed) */
 const CORPUS_SUITES: readonly Suite[] = DEFAULT_SUITES;
@@ -129,6 +133,13 @@ if (chosen.includes('live')) {
     const r = await liveSuite({ quick });
     figures.push(...r.figures);
     suites.live = r.details;
+  });
+}
+if (chosen.includes('queue')) {
+  await timed('queue', async () => {
+    const r = await queueSuite({ quick });
+    figures.push(...r.figures);
+    suites.queue = r.details;
   });
 }
 const totalSeconds = (Date.now() - started) / 1000;

@@ -127,17 +127,33 @@ async function secondSchemeResults(database: OpenDatabase, organizationId: numbe
   }
 }
 
-export async function buildApiStore(driver: StoreDriver): Promise<ApiStore> {
-  const started = Date.now();
+/**
+ * A console store as a first start makes it with the demo data (the STC-3 sessions dressed, the demo schemes, the
+ * demo task run on the in-process pool), not yet served: on PGlite in a temp folder, or on a PostgreSQL database of
+ * its own. The api suite serves it over HTTP; the queue suite runs QC tasks on it.
+ */
+export interface DemoStore {
+  readonly driver: StoreDriver;
+  readonly database: OpenDatabase;
+  readonly config: ServerConfig;
+  readonly organizationId: number;
+  readonly sessions: number;
+  /** the demo administrator (`admin`)'s password */
+  readonly password: string;
+  /** closes the database, drops it (PostgreSQL), removes the folder */
+  close(): Promise<void>;
+}
+
+export async function seedDemoStore(driver: StoreDriver, suite: string): Promise<DemoStore> {
   if (STC3_FILE === '' || !existsSync(STC3_FILE))
     throw new Error(
-      'api suite: the STC-3 sessions file is missing (QCDESK_SESSIONS, or fixtures/sessions/stc3-helpdesk-sessions.jsonl.gz)',
+      `${suite} suite: the STC-3 sessions file is missing (QCDESK_SESSIONS, or fixtures/sessions/stc3-helpdesk-sessions.jsonl.gz)`,
     );
-  const folder = mkdtempSync(join(tmpdir(), 'qcdesk-bench-api-'));
+  const folder = mkdtempSync(join(tmpdir(), `qcdesk-bench-${suite}-`));
   let scratch: ScratchDatabase | null = null;
   if (driver === 'postgres') {
     const adminUrl = process.env.DATABASE_URL;
-    if (adminUrl === undefined || adminUrl === '') throw new Error('api suite: postgres needs DATABASE_URL');
+    if (adminUrl === undefined || adminUrl === '') throw new Error(`${suite} suite: postgres needs DATABASE_URL`);
     scratch = await scratchDatabase(adminUrl, 'qcdesk_bench');
   }
   const config: ServerConfig = {
@@ -151,20 +167,40 @@ export async function buildApiStore(driver: StoreDriver): Promise<ApiStore> {
     demo: true,
   };
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const cleanUp = async () => {
+  const close = async () => {
     await database.close();
     if (scratch !== null) await scratch.drop();
     rmSync(folder, { recursive: true, force: true });
   };
   try {
-    log(`api suite (${driver}): seeding the demo store from ${STC3_FILE}`);
+    log(`${suite} suite (${driver}): seeding the demo store from ${STC3_FILE}`);
     await seedStore(database.db, config, { log: (line) => log(`  ${line}`) });
     const [organization] = await database.db
       .select({ id: chatSessions.organizationId, n: count() })
       .from(chatSessions)
       .groupBy(chatSessions.organizationId);
-    if (organization === undefined) throw new Error('api suite: the demo seed imported no session');
-    await secondSchemeResults(database, organization.id);
+    if (organization === undefined) throw new Error(`${suite} suite: the demo seed imported no session`);
+    return {
+      driver,
+      database,
+      config,
+      organizationId: organization.id,
+      sessions: organization.n,
+      password: PASSWORD,
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+export async function buildApiStore(driver: StoreDriver): Promise<ApiStore> {
+  const started = Date.now();
+  const store = await seedDemoStore(driver, 'api');
+  const { database, config } = store;
+  try {
+    await secondSchemeResults(database, store.organizationId);
     const [results] = await database.db.select({ n: count() }).from(aiResults);
     // the request log is formatted as in production (its cost counts) but not printed over the results
     const app = await buildApp({ db: database.db, config, logStream: { write: () => {} } });
@@ -182,23 +218,23 @@ export async function buildApiStore(driver: StoreDriver): Promise<ApiStore> {
       throw new Error(`api suite: admin sign-in failed: ${login.status} ${await login.text()}`);
     const buildSeconds = (Date.now() - started) / 1000;
     log(
-      `api suite (${driver}): ${organization.n} sessions, ${results?.n ?? 0} AI results in ${buildSeconds.toFixed(1)} s`,
+      `api suite (${driver}): ${store.sessions} sessions, ${results?.n ?? 0} AI results in ${buildSeconds.toFixed(1)} s`,
     );
     return {
       driver,
       origin,
       cookie,
-      sessions: organization.n,
+      sessions: store.sessions,
       aiResults: results?.n ?? 0,
       buildSeconds,
-      inflate: (target) => inflateResults(database, organization.id, target),
+      inflate: (target) => inflateResults(database, store.organizationId, target),
       async close() {
         await app.close();
-        await cleanUp();
+        await store.close();
       },
     };
   } catch (error) {
-    await cleanUp();
+    await store.close();
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { compileScheme, inspect, toOutputRecord } from '../../packages/engine/src/index.js';
 import { CACHE_DIR, fmt, log, median, ROOT_DIR, timeIt } from '../lib/common.js';
@@ -48,6 +48,80 @@ function checkOutput(input: EndToEndInput, bin: string): void {
   );
 }
 
+/**
+ * Runs the built CLI (`main` of dist/cli/main.js, as packages/engine/bin/qc-engine.js does) and prints on stderr,
+ * last, one JSON line: the process's CPU time, the main thread's own CPU time (Linux: /proc/self/task/<pid>/stat)
+ * and the main thread's event-loop utilisation, over the run. The wall time is taken outside, for the whole process.
+ */
+const INSTRUMENTED = `
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+const mainThread = () => {
+  try {
+    const f = readFileSync('/proc/self/task/' + process.pid + '/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch { return null; }
+};
+const { main } = await import(process.argv[2]);
+const cpu0 = process.cpuUsage(); const main0 = mainThread(); const elu0 = performance.eventLoopUtilization();
+process.exitCode = await main(process.argv.slice(3));
+const cpu = process.cpuUsage(cpu0); const main1 = mainThread();
+process.stderr.write('\\n' + JSON.stringify({
+  processCpu: (cpu.user + cpu.system) / 1e6,
+  mainThreadCpu: main0 === null || main1 === null ? null : main1 - main0,
+  elu: performance.eventLoopUtilization(elu0).utilization,
+}) + '\\n');
+`;
+
+interface CliRun {
+  readonly seconds: number;
+  readonly exit: number | null;
+  /** CPU seconds of the whole process, of its main thread; the main thread's event-loop utilisation */
+  readonly processCpu: number | null;
+  readonly mainThreadCpu: number | null;
+  readonly elu: number | null;
+}
+
+/** One whole-process run of `qc-engine inspect`, stdout to /dev/null; `stdin`: the sessions are piped in. */
+function runCli(args: readonly string[], stdin: string | null): CliRun {
+  const entry = new URL(`file://${resolve(ROOT_DIR, 'packages/engine/dist/cli/main.js')}`).href;
+  // a script file, not `-e`: worker threads inherit the process's exec arguments
+  const script = resolve(CACHE_DIR, 'e2e-instrumented.mjs');
+  writeFileSync(script, INSTRUMENTED);
+  const fd = stdin === null ? 'ignore' : openSync(stdin, 'r');
+  const run = timeIt(() =>
+    spawnSync(process.execPath, [script, entry, ...args], {
+      cwd: ROOT_DIR,
+      stdio: [fd, 'ignore', 'pipe'],
+      encoding: 'utf8',
+      maxBuffer: 1 << 24,
+    }),
+  );
+  if (fd !== 'ignore') closeSync(fd);
+  const stderr = run.value.stderr ?? '';
+  if (run.value.status !== 0) log(`end-to-end: exit ${run.value.status}: ${stderr.slice(0, 500)}`);
+  let figures: Partial<CliRun> = {};
+  try {
+    figures = JSON.parse(stderr.trim().split('\n').at(-1) ?? '') as Partial<CliRun>;
+  } catch {
+    // no figures: the run failed before the end
+  }
+  return {
+    seconds: run.seconds,
+    exit: run.value.status,
+    processCpu: figures.processCpu ?? null,
+    mainThreadCpu: figures.mainThreadCpu ?? null,
+    elu: figures.elu ?? null,
+  };
+}
+
+/** `main thread 0.16 s CPU (2 % of wall, 2 % of the process's 11.9 s CPU), event loop 6 % busy` */
+function describeRun(run: CliRun): string {
+  const pct = (part: number | null, whole: number | null) =>
+    part === null || whole === null || whole === 0 ? '?' : fmt((100 * part) / whole, 0);
+  return `main thread ${fmt(run.mainThreadCpu, 2)} s CPU (${pct(run.mainThreadCpu, run.seconds)} % of wall, ${pct(run.mainThreadCpu, run.processCpu)} % of the process's ${fmt(run.processCpu, 1)} s CPU), event loop ${pct(run.elu, 1)} % busy`;
+}
+
 export interface EndToEndInput {
   readonly sessionsPath: string;
   readonly sessions: number;
@@ -81,40 +155,37 @@ export function endToEnd(input: EndToEndInput): SuiteResult {
     };
   }
   const bin = resolve(ROOT_DIR, 'packages/engine/bin/qc-engine.js');
-  const args = [
-    bin,
-    'inspect',
-    '--rules',
-    input.rulesPath,
-    '--scheme',
-    input.schemePath,
-    '--input',
-    input.sessionsPath,
-    '--quiet',
-  ];
-  const seconds: number[] = [];
-  let exit: number | null = null;
+  const args = ['inspect', '--rules', input.rulesPath, '--scheme', input.schemePath, '--quiet'];
+  // --input <file>: the workers read byte ranges themselves (the figure); --input - with the file on stdin: this
+  // thread reads and splits the lines and hands them over (the path a pipe takes), in turns with it for reference.
+  const fileRuns: CliRun[] = [];
+  const stdinRuns: CliRun[] = [];
   for (let r = 0; r < 3; r++) {
-    const run = timeIt(() =>
-      spawnSync(process.execPath, args, {
-        cwd: ROOT_DIR,
-        stdio: ['ignore', 'ignore', 'pipe'],
-        encoding: 'utf8',
-        maxBuffer: 1 << 24,
-      }),
-    );
-    exit = run.value.status;
-    if (exit !== 0) log(`end-to-end: exit ${exit}: ${(run.value.stderr ?? '').slice(0, 500)}`);
-    seconds.push(run.seconds);
-    log(`end-to-end: run ${r + 1}: ${fmt(run.seconds, 2)} s`);
+    const run = runCli([...args, '--input', input.sessionsPath], null);
+    fileRuns.push(run);
+    log(`end-to-end: --input file, run ${r + 1}: ${fmt(run.seconds, 2)} s; ${describeRun(run)}`);
     // Keep the full run under its time limit: one long run is already a whole-process figure.
     if (run.seconds > 60) break;
+    if (r === 2) break;
+    const piped = runCli([...args, '--input', '-'], input.sessionsPath);
+    stdinRuns.push(piped);
+    log(`end-to-end: --input - (stdin), run ${r + 1}: ${fmt(piped.seconds, 2)} s; ${describeRun(piped)}`);
   }
+  const exit = fileRuns.find((run) => run.exit !== 0)?.exit ?? 0;
   checkOutput(input, bin);
   check('end-to-end', 'CLI exit 0 on the whole corpus', exit === 0, `exit ${exit}`);
+  check(
+    'end-to-end',
+    'CLI exit 0 on the whole corpus from stdin',
+    stdinRuns.every((run) => run.exit === 0),
+    stdinRuns.map((run) => `exit ${run.exit}`).join(', '),
+  );
+  const seconds = fileRuns.map((run) => run.seconds);
   const s = median(seconds);
   const rate = input.sessions / s;
   const slowdown = input.inProcessRate ? input.inProcessRate / rate : null;
+  const middle = (runs: readonly CliRun[]) => [...runs].sort((a, b) => a.seconds - b.seconds)[(runs.length - 1) >> 1]!;
+  const stdinSeconds = median(stdinRuns.map((run) => run.seconds));
   return {
     figures: [
       figure({
@@ -124,11 +195,20 @@ export function endToEnd(input: EndToEndInput): SuiteResult {
         unit: 'sessions/s',
         target: 'within 1.5× of the in-process rate',
         met: slowdown === null ? null : slowdown <= 1.5,
-        note: `${fmt(s, 2)} s wall (median of ${seconds.length}); in-process ${fmt(input.inProcessRate ?? Number.NaN, 0)} sessions/s → ${fmt(slowdown ?? Number.NaN, 2)}× slower; exit ${exit}`,
+        note: `${fmt(s, 2)} s wall (median of ${seconds.length}); in-process ${fmt(input.inProcessRate ?? Number.NaN, 0)} sessions/s → ${fmt(slowdown ?? Number.NaN, 2)}× slower; ${describeRun(middle(fileRuns))}; exit ${exit}`,
+      }),
+      figure({
+        suite: 'end-to-end',
+        name: `CLI inspect from stdin (--input -: the main thread reads and splits lines), same corpus`,
+        value: input.sessions / stdinSeconds,
+        unit: 'sessions/s',
+        note: `${fmt(stdinSeconds, 2)} s wall (median of ${stdinRuns.length}, in turns with the file runs); ${describeRun(middle(stdinRuns))}`,
       }),
     ],
     details: {
       seconds,
+      runs: fileRuns,
+      stdinRuns,
       sessionsPerSecond: rate,
       inProcessRate: input.inProcessRate,
       slowdown,

@@ -1,8 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileRanges } from '../../packages/engine/src/cli/input-ranges.js';
 import { compileScheme, inspect, toOutputRecord } from '../../packages/engine/src/index.js';
-import { fmt, log, median, ROOT_DIR } from '../lib/common.js';
+import type { FileRange } from '../../packages/engine/src/worker/file-ranges.js';
+import { CACHE_DIR, fmt, log, median, ROOT_DIR } from '../lib/common.js';
 import { check, figure, type SuiteResult } from '../lib/report.js';
 
 const RUNS = 3;
@@ -27,8 +31,47 @@ interface PoolLike {
     sessions: Iterable<unknown>,
     options: { input: 'json'; output: 'utf8' },
   ): AsyncGenerator<{ ok: boolean; value?: unknown; error?: unknown }, void, undefined>;
+  inspectRanges(
+    ranges: AsyncIterable<FileRange>,
+  ): AsyncGenerator<
+    { ok: true; value: { bytes: Uint8Array; sessions: number } } | { ok: false; error: unknown },
+    void,
+    undefined
+  >;
   close(): Promise<void>;
 }
+
+/** CPU seconds of this process's main thread so far (Linux, 10 ms ticks), or null. */
+function mainThreadCpu(): number | null {
+  try {
+    const f = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** What this (main) thread spent during a run: its CPU time over the wall time, and its event loop's utilisation. */
+interface MainShare {
+  cpu: number | null;
+  elu: number;
+}
+
+async function measured<T>(run: () => Promise<T>): Promise<{ seconds: number; share: MainShare; value: T }> {
+  const cpu0 = mainThreadCpu();
+  const elu0 = performance.eventLoopUtilization();
+  const start = process.hrtime.bigint();
+  const value = await run();
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  const cpu1 = mainThreadCpu();
+  const share = {
+    cpu: cpu0 === null || cpu1 === null ? null : (cpu1 - cpu0) / seconds,
+    elu: performance.eventLoopUtilization(elu0).utilization,
+  };
+  return { seconds, share, value };
+}
+
+const pct = (x: number | null | undefined) => (x === null || x === undefined ? '?' : `${fmt(100 * x, 0)} %`);
 
 /**
  * As `qc-engine inspect` runs the pool: JSON text in, each record's JSON text out as UTF-8 bytes (written by the
@@ -69,6 +112,26 @@ export async function scaling(input: ScalingInput): Promise<SuiteResult> {
   const workerScript = url ? 'dist/worker/node-worker.js (built)' : 'src/worker/node-worker.ts through tsx';
   log(`scaling: workers run ${workerScript}`);
   const rates: Record<number, number[]> = {};
+  // File-range mode (`qc-engine inspect --input <file>`): the same sessions as a file the workers read by range.
+  const rangeFile = resolve(CACHE_DIR, `scaling-${lines.length}.jsonl`);
+  writeFileSync(rangeFile, `${lines.join('\n')}\n`);
+  const rangeFileBytes = Buffer.byteLength(`${lines.join('\n')}\n`);
+  const rangeRates: Record<number, number[]> = {};
+  const shares: Record<string, MainShare[]> = {};
+  let rangeSessions = 0;
+  const rangeDigests = new Set<string>();
+  /** One pass over the file by ranges; `digest`: hash the output (the warm-up runs; hashing is not timed). */
+  async function ranges(pool: PoolLike, digest: boolean): Promise<number> {
+    const hash = digest ? createHash('sha256') : null;
+    let sessions = 0;
+    for await (const outcome of pool.inspectRanges(fileRanges(rangeFile, rangeFileBytes))) {
+      if (!outcome.ok) throw new Error(`scaling: a range failed: ${JSON.stringify(outcome.error)}`);
+      sessions += outcome.value.sessions;
+      hash?.update(outcome.value.bytes);
+    }
+    if (hash !== null) rangeDigests.add(hash.digest('hex'));
+    return sessions;
+  }
   let failed = 0;
   const lost: string[] = [];
   const pools = new Map<number, PoolLike>();
@@ -83,21 +146,32 @@ export async function scaling(input: ScalingInput): Promise<SuiteResult> {
     for await (const outcome of pool.inspect(lines.slice(0, 1000 * size), IO)) {
       if (!outcome.ok) failed++;
     }
+    await ranges(pool, true);
     pools.set(size, pool);
     rates[size] = [];
+    rangeRates[size] = [];
+    shares[`${size}`] = [];
+    shares[`${size} ranges`] = [];
   }
   for (let r = 0; r < RUNS; r++) {
     for (const size of sizes) {
       const pool = pools.get(size)!;
       let yielded = 0;
-      const start = process.hrtime.bigint();
-      for await (const outcome of pool.inspect(lines, IO)) {
-        yielded++;
-        if (!outcome.ok) failed++;
-      }
-      const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+      const { seconds, share } = await measured(async () => {
+        for await (const outcome of pool.inspect(lines, IO)) {
+          yielded++;
+          if (!outcome.ok) failed++;
+        }
+      });
       if (yielded !== lines.length) lost.push(`${size} worker(s), run ${r + 1}: ${yielded} of ${lines.length}`);
       rates[size]!.push(lines.length / seconds);
+      shares[`${size}`]!.push(share);
+      const byRange = await measured(() => ranges(pool, false));
+      rangeSessions = byRange.value;
+      if (byRange.value !== lines.length)
+        lost.push(`${size} worker(s), ranges, run ${r + 1}: ${byRange.value} of ${lines.length}`);
+      rangeRates[size]!.push(lines.length / byRange.seconds);
+      shares[`${size} ranges`]!.push(byRange.share);
     }
   }
   // Correctness: each run yielded every session once; the 2-worker pool's records on a prefix, byte for byte,
@@ -123,10 +197,33 @@ export async function scaling(input: ScalingInput): Promise<SuiteResult> {
     equal === sample.length && index === sample.length,
     `${equal}/${sample.length} equal${firstDiff ? `, first difference at ${firstDiff}` : ''}`,
   );
+  // The file-range output, every run and pool size alike, is the per-session records each followed by '\n'.
+  const perSession = createHash('sha256');
+  for await (const outcome of pools.get(2)!.inspect(lines, IO)) {
+    if (outcome.ok) perSession.update(outcome.value as Uint8Array).update('\n');
+  }
+  const want = perSession.digest('hex');
+  check(
+    'scaling',
+    `file-range output = per-session records, byte for byte, on all ${lines.length} sessions`,
+    rangeDigests.size === 1 && rangeDigests.has(want) && rangeSessions === lines.length,
+    `${rangeDigests.size} distinct output(s) over the ${sizes.length} pools' warm-up runs, ${rangeDigests.has(want) ? 'equal to' : 'NOT equal to'} the per-session output; ${rangeSessions} sessions per timed run`,
+  );
   for (const pool of pools.values()) await pool.close();
   const med = (size: number) => median(rates[size] ?? []);
+  const medRanges = (size: number) => median(rangeRates[size] ?? []);
   const speedup = med(2) / med(1);
-  for (const size of sizes) log(`scaling: ${size} worker(s): ${fmt(med(size), 0)} sessions/s`);
+  const rangeSpeedup = medRanges(2) / medRanges(1);
+  /** The main thread's median CPU share of the wall time and event-loop utilisation over a mode's runs. */
+  const share = (key: string) => {
+    const runs = shares[key] ?? [];
+    const cpu = runs.every((x) => x.cpu !== null) ? median(runs.map((x) => x.cpu!)) : null;
+    return `main thread ${pct(cpu)} CPU, event loop ${pct(median(runs.map((x) => x.elu)))} busy`;
+  };
+  for (const size of sizes) {
+    log(`scaling: ${size} worker(s): ${fmt(med(size), 0)} sessions/s (${share(`${size}`)})`);
+    log(`scaling: ${size} worker(s), file ranges: ${fmt(medRanges(size), 0)} sessions/s (${share(`${size} ranges`)})`);
+  }
   return {
     figures: [
       figure({
@@ -142,7 +239,23 @@ export async function scaling(input: ScalingInput): Promise<SuiteResult> {
         unit: '×',
         target: '≥ 1.8×',
         met: speedup >= 1.8,
-        note: `${fmt(med(2), 0)} vs ${fmt(med(1), 0)} sessions/s; ${failed} failed sessions; machine has ${availableParallelism()} cores; workers: ${workerScript}`,
+        note: `${fmt(med(2), 0)} vs ${fmt(med(1), 0)} sessions/s; ${share('1')} with 1, ${share('2')} with 2; ${failed} failed sessions; machine has ${availableParallelism()} cores; workers: ${workerScript}`,
+      }),
+      figure({
+        suite: 'scaling',
+        name: `1 worker, file ranges (the workers read, split and parse ${fmt(rangeFileBytes / 1e6, 0)} MB of JSONL themselves)`,
+        value: medRanges(1),
+        unit: 'sessions/s',
+        note: share('1 ranges'),
+      }),
+      figure({
+        suite: 'scaling',
+        name: '2 workers vs 1, file ranges (qc-engine inspect --input <file>)',
+        value: rangeSpeedup,
+        unit: '×',
+        target: '≥ 1.8×',
+        met: rangeSpeedup >= 1.8,
+        note: `${fmt(medRanges(2), 0)} vs ${fmt(medRanges(1), 0)} sessions/s; ${share('1 ranges')} with 1, ${share('2 ranges')} with 2`,
       }),
     ],
     details: {
@@ -152,6 +265,9 @@ export async function scaling(input: ScalingInput): Promise<SuiteResult> {
       io: IO,
       rates,
       speedup,
+      rangeRates,
+      rangeSpeedup,
+      mainThread: shares,
       failed,
       workerScript,
     },

@@ -1,10 +1,12 @@
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, WriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { Readable, Writable } from 'node:stream';
 import { type Compiled, inspect, SessionInputError } from '../index.js';
 import { outputRecordJson } from '../match/output-json.js';
 import { createPool } from '../worker/node-pool.js';
 import type { SessionError } from '../worker/protocol.js';
 import { compileInputs } from './compile-inputs.js';
+import { inspectFileRanges } from './input-ranges.js';
 import { type Line, openLines } from './jsonl-lines.js';
 import { CliError, loadRules, readJsonFile } from './load-rules.js';
 import { Progress } from './progress.js';
@@ -23,16 +25,24 @@ export interface InspectOptions {
   readonly quiet: boolean;
   /** worker threads; 0 inspects in this thread (default 0 here; the CLI passes the machine's cores) */
   readonly workers?: number;
+  /** with workers and an input file: bytes per range a worker reads itself (default RANGE_BYTES; tests use small ones) */
+  readonly rangeBytes?: number;
+  /** `--hits-only`: each record lists only the rules that hit (inspect's `output: 'hits'`) */
+  readonly hitsOnly?: boolean;
 }
 
 // Progress appears for inputs of this size or more (or on a terminal): small runs finish before it helps.
 const PROGRESS_BYTES = 4 * 1024 * 1024;
 const FLUSH_BYTES = 1 << 18;
 
-/** One input line's outcome: its output line (the record's JSON as UTF-8), or the message for stderr. */
+/**
+ * One input line's outcome: its output line (the record's JSON as UTF-8), or the message for stderr; or a file
+ * range's output lines at once (`sessions` records, each ending in '\n', valid until the next outcome).
+ */
 type LineOutcome =
   | { readonly line: Line; readonly json: Uint8Array }
-  | { readonly line: Line; readonly problem: string };
+  | { readonly line: Pick<Line, 'number'>; readonly problem: string }
+  | { readonly chunk: Uint8Array; readonly sessions: number; readonly bytesRead: number };
 
 const encoder = new TextEncoder();
 
@@ -46,7 +56,8 @@ export async function inspectCommand(options: InspectOptions, io: CliIo): Promis
   if (workers < 1) {
     const compiled = await compileInputs(options.rules, options.scheme);
     const source = await openLines(options.input, io.stdin);
-    return writeOutcomes(inThisThread(compiled, source.lines), source.totalBytes, options, io);
+    const output = options.hitsOnly === true ? 'hits' : 'full';
+    return writeOutcomes(inThisThread(compiled, source.lines, output), source.totalBytes, options, io);
   }
   const rules = await loadRules(options.rules);
   const scheme = options.scheme === undefined ? undefined : await readJsonFile(options.scheme, 'scheme');
@@ -59,6 +70,13 @@ export async function inspectCommand(options: InspectOptions, io: CliIo): Promis
       await compileInputs(options.rules, options.scheme);
       throw new CliError(`${loaded.error.path}: ${loaded.error.message}`, 2);
     }
+    if (options.input !== undefined && options.input !== '-') {
+      // A file: the workers read, split and parse it by byte range; this thread only orders and writes their bytes.
+      const totalBytes = (await stat(options.input)).size;
+      const output = options.hitsOnly === true ? 'hits-utf8' : 'utf8';
+      const parts = inspectFileRanges(pool, options.input, totalBytes, options.rangeBytes, output);
+      return await writeOutcomes(rangeOutcomes(parts), totalBytes, options, io);
+    }
     const source = await openLines(options.input, io.stdin);
     const sent: Line[] = [];
     async function* texts(): AsyncIterable<string> {
@@ -69,7 +87,8 @@ export async function inspectCommand(options: InspectOptions, io: CliIo): Promis
     }
     async function* outcomes(): AsyncIterable<LineOutcome> {
       // UTF-8 bytes straight from the workers: this thread only hands lines over and writes bytes out.
-      for await (const outcome of pool.inspect(texts(), { input: 'json', output: 'utf8' })) {
+      const output = options.hitsOnly === true ? 'hits-utf8' : 'utf8';
+      for await (const outcome of pool.inspect(texts(), { input: 'json', output })) {
         const line = sent.shift()!;
         yield outcome.ok ? { line, json: outcome.value } : { line, problem: sessionProblem(outcome.error) };
       }
@@ -80,14 +99,26 @@ export async function inspectCommand(options: InspectOptions, io: CliIo): Promis
   }
 }
 
-async function* inThisThread(compiled: Compiled, lines: AsyncIterable<Line>): AsyncIterable<LineOutcome> {
+async function* rangeOutcomes(parts: ReturnType<typeof inspectFileRanges>): AsyncIterable<LineOutcome> {
+  for await (const part of parts) {
+    for (const failure of part.failures)
+      yield { line: { number: failure.line }, problem: sessionProblem(failure.error) };
+    yield { chunk: part.bytes, sessions: part.sessions, bytesRead: part.bytesRead };
+  }
+}
+
+async function* inThisThread(
+  compiled: Compiled,
+  lines: AsyncIterable<Line>,
+  output: 'full' | 'hits',
+): AsyncIterable<LineOutcome> {
   for await (const line of lines) {
     let outcome: LineOutcome;
     try {
       const session = JSON.parse(line.text) as unknown;
       outcome = {
         line,
-        json: encoder.encode(outputRecordJson(compiled, inspect(compiled, session, { trace: false }))),
+        json: encoder.encode(outputRecordJson(compiled, inspect(compiled, session, { trace: false, output }))),
       };
     } catch (error) {
       outcome = { line, problem: lineError(error) };
@@ -116,6 +147,18 @@ async function writeOutcomes(
     if ('problem' in outcome) {
       failed++;
       io.stderr.write(`${where}:${outcome.line.number}: ${outcome.problem}\n`);
+      continue;
+    }
+    if ('chunk' in outcome) {
+      // a whole range: what is staged goes first, then the range's buffer as it is
+      if (size > 0) await write(out, staging.subarray(0, size));
+      size = 0;
+      // The chunk goes back to a worker once the next range is asked for: a file or the process's stdout is done with
+      // it when the write calls back; any other stream (a PassThrough in tests) may still hold it, so gets a copy.
+      const done = out === process.stdout || out instanceof WriteStream;
+      if (outcome.chunk.length > 0) await write(out, done ? outcome.chunk : Buffer.from(outcome.chunk));
+      sessions += outcome.sessions;
+      progress.update(sessions, outcome.bytesRead);
       continue;
     }
     const json = outcome.json;
@@ -151,7 +194,7 @@ function lineError(error: unknown): string {
 }
 
 /** The same words as lineError for what a worker reports as data; a crash or a timeout names the session. */
-function sessionProblem(error: SessionError): string {
+function sessionProblem(error: Omit<SessionError, 'index'>): string {
   switch (error.code) {
     case 'INVALID_JSON':
       return `invalid JSON: ${error.message} / 不是合法的 JSON`;

@@ -10,13 +10,14 @@ import { CliError } from './load-rules.js';
 const USAGE = `qc-engine — qcdesk's QC rules engine on the command line
 
 usage:
-  qc-engine inspect --rules <rules.json> [--scheme <scheme.json>] [--input <sessions.jsonl>|-] [--output <file>|-] [--quiet] [--workers N]
+  qc-engine inspect --rules <rules.json> [--scheme <scheme.json>] [--input <sessions.jsonl>|-] [--output <file>|-] [--quiet] [--workers N] [--hits-only]
   qc-engine explain --rules <rules.json> [--scheme <scheme.json>] --session <session.json>
   qc-engine censor --libraries <libraries.json> [--input <sessions.jsonl>|-] [--output <file>|-] [--quiet]
   qc-engine demo [--fixtures <dir>]
 
 inspect  one JSON line per session in, one result line per session out, in input order;
-         --workers N worker threads (default: the machine's cores; 0 inspects in the main thread)
+         --workers N worker threads (default: the machine's cores; 0 inspects in the main thread);
+         --hits-only lists only the rules that hit (and in each angle their links); scores are the same
 explain  which condition hit where in one session, and why the others did not
 censor   per session, the messages with sensitive words: operation, words with spans, masked text
 exit codes: 0 ok · 1 some input lines were malformed (reported on stderr) · 2 bad arguments or a rule that does not compile
@@ -35,6 +36,7 @@ export async function main(argv: readonly string[], io: CliIo = process): Promis
           output: true,
           quiet: false,
           workers: true,
+          'hits-only': false,
         });
         return await inspectCommand(
           {
@@ -44,6 +46,7 @@ export async function main(argv: readonly string[], io: CliIo = process): Promis
             output: values.output,
             quiet: values.quiet === true,
             workers: values.workers === undefined ? availableParallelism() : count(values.workers, 'workers'),
+            hitsOnly: values['hits-only'] === true,
           },
           io,
         );

@@ -42,6 +42,76 @@ export function decideRules(plan: RuleSetPlan, context: SessionContext, evaluate
   return results;
 }
 
+/**
+ * `decideRules` for a sparse record (`output: 'hits'`): only the rules that hit, in rule-set order, their positions
+ * in `positions`. Nothing is copied per rule of the set: the rules the session's keywords touch and those always
+ * evaluated are decided, and a gated rule none of whose keywords occurs is added only when its precomputed
+ * result hits (ANY_ONE_NOT_MET and the like).
+ */
+export function decideHits(plan: RuleSetPlan, context: SessionContext, positions: number[]): RuleResult[] {
+  const rules = plan.rules;
+  const results: RuleResult[] = [];
+  for (const r of plan.always) {
+    const result = decideRule(rules[r]!, context);
+    if (!result.hit) continue;
+    positions.push(r);
+    results.push(result);
+  }
+  const touched = plan.touched;
+  if (plan.run === 0xffffffff) {
+    touched.fill(0);
+    plan.run = 0;
+  }
+  const run = ++plan.run;
+  for (const id of context.occurring) {
+    const list = plan.rulesByKeyword.get(id);
+    if (list === undefined) continue;
+    for (let k = 0; k < list.length; k++) {
+      const r = list[k]!;
+      if (touched[r] === run) continue;
+      touched[r] = run;
+      const result = decideRule(rules[r]!, context);
+      if (!result.hit) continue;
+      positions.push(r);
+      results.push(result);
+    }
+  }
+  for (const r of plan.untouchedHits) {
+    if (touched[r] === run) continue;
+    positions.push(r);
+    results.push(plan.template[r]!);
+  }
+  return inOrder(positions, results);
+}
+
+/** Sorts `positions` ascending and `results` alike (they were found in keyword order). */
+function inOrder(positions: number[], results: RuleResult[]): RuleResult[] {
+  const n = positions.length;
+  let sorted = true;
+  for (let k = 1; k < n && sorted; k++) if (positions[k - 1]! > positions[k]!) sorted = false;
+  if (sorted) return results;
+  if (n <= 32) {
+    // a few dozen hits: insertion sort of both arrays, no allocation
+    for (let k = 1; k < n; k++) {
+      const p = positions[k]!;
+      const result = results[k]!;
+      let j = k - 1;
+      for (; j >= 0 && positions[j]! > p; j--) {
+        positions[j + 1] = positions[j]!;
+        results[j + 1] = results[j]!;
+      }
+      positions[j + 1] = p;
+      results[j + 1] = result;
+    }
+    return results;
+  }
+  const order = positions.map((_, k) => k).sort((a, b) => positions[a]! - positions[b]!);
+  const sortedResults = order.map((k) => results[k]!);
+  const sortedPositions = order.map((k) => positions[k]!);
+  for (let k = 0; k < n; k++) positions[k] = sortedPositions[k]!;
+  return sortedResults;
+}
+
 /** One rule, trace-free: outcomes and evidence only, every condition decided (the output lists them all). */
 export function decideRule(plan: RulePlan, context: SessionContext): RuleResult {
   const program = plan.program;

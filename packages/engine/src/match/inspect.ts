@@ -4,10 +4,10 @@ import type { Evidence } from '../explain/evidence.js';
 import type { ModelLabel, ModelUse } from '../models/model-provider.js';
 import type { ModelOperatorType } from '../rule/types.js';
 import { roundScore, ruleScoreDelta } from '../score/rule-score.js';
-import { type AngleResult, type SchemeScore, scoreScheme } from '../score/scheme-score.js';
+import { type AngleResult, type AngleRuleResult, type SchemeScore, scoreScheme } from '../score/scheme-score.js';
 import { readSession } from '../transcript/read-session.js';
 import type { Transcript } from '../transcript/types.js';
-import { decideRules } from './decide-rule.js';
+import { decideHits, decideRules } from './decide-rule.js';
 import { type ConditionAttempt, evaluateRule, type RuleOutcome } from './evaluate-rule.js';
 import { type RuleSetPlan, ruleSetPlan, type SchemePlan, schemePlan } from './rule-plan.js';
 import { prefetchLabels, SessionContext } from './session-context.js';
@@ -93,19 +93,36 @@ export interface InspectOptions {
    * at (see rule-plan.ts); attempts are empty and `anchorHits` may be null.
    */
   readonly trace?: boolean;
+  /**
+   * What the result lists (default 'full': every rule of the set, and in each angle a link per rule). 'hits': a
+   * sparse result, only the rules that hit (in rule-set order) and in each angle only the links of the rules that
+   * hit; `aiScore`, `isVeto` and every angle's `score` and `result` are the same as in the full one. With
+   * `trace: false` the rules that did not hit cost nothing per session (nothing is copied or written for them).
+   */
+  readonly output?: 'full' | 'hits';
 }
 
 function run(compiled: Compiled, context: SessionContext, options: InspectOptions): InspectionResult {
   const set = ruleSetOf(compiled);
   const sessionId = context.transcript.sessionId;
   const transcript = context.transcript;
+  const hitsOnly = options.output === 'hits';
   if (options.trace ?? true) {
     const rules = set.rules.map((rule) => toRuleResult(evaluateRule(rule, context)));
-    if (compiled.kind !== 'scheme') return { sessionId, transcript, rules };
+    if (compiled.kind !== 'scheme') return { sessionId, transcript, rules: hitsOnly ? onlyHits(rules) : rules };
     const { aiScore, isVeto, angles } = scoreScheme(compiled, rules);
-    return { sessionId, transcript, rules, aiScore, isVeto, angles };
+    if (!hitsOnly) return { sessionId, transcript, rules, aiScore, isVeto, angles };
+    const sparse = angles.map((angle) => ({ ...angle, rules: angle.rules.filter((link) => link.hit) }));
+    return { sessionId, transcript, rules: onlyHits(rules), aiScore, isVeto, angles: sparse };
   }
   const plan = ruleSetPlan(set);
+  if (hitsOnly) {
+    const positions: number[] = [];
+    const rules = decideHits(plan, context, positions);
+    if (compiled.kind !== 'scheme') return { sessionId, transcript, rules };
+    const { aiScore, isVeto, angles } = scoreHits(schemePlan(compiled), rules, positions);
+    return { sessionId, transcript, rules, aiScore, isVeto, angles };
+  }
   const evaluated: number[] = [];
   const rules = decideRules(plan, context, evaluated);
   if (compiled.kind !== 'scheme') return { sessionId, transcript, rules };
@@ -163,6 +180,65 @@ function scoreWithPlan(
   let isVeto = false;
   for (const r of plan.veto) if (rules[r]!.hit) isVeto = true;
   return { aiScore: isVeto ? 0 : roundScore(total), isVeto, angles };
+}
+
+function onlyHits(rules: readonly RuleResult[]): RuleResult[] {
+  return rules.filter((rule) => rule.hit);
+}
+
+/**
+ * `scoreWithPlan` for a sparse result: `rules` are the rules that hit, at rule positions `positions` (ascending).
+ * An angle none of whose rules hit takes its shared result without links; in the others only the links of the
+ * rules that hit are listed, their deltas added in link order as the full scoring does (the same figures).
+ */
+function scoreHits(plan: SchemePlan, rules: readonly RuleResult[], positions: readonly number[]): SchemeScore {
+  // per angle: [link position, index in rules] pairs of the rules that hit
+  let hitLinks: number[][] | null = null;
+  let isVeto = false;
+  for (let h = 0; h < positions.length; h++) {
+    const r = positions[h]!;
+    if (plan.vetoAt[r] === 1) isVeto = true;
+    const at = plan.linkedAt[r]!;
+    for (let k = 0; k < at.length; k += 2) {
+      hitLinks ??= plan.angles.map(() => []);
+      hitLinks[at[k]!]!.push(at[k + 1]!, h);
+    }
+  }
+  const angles = new Array<AngleResult>(plan.angles.length);
+  let total = 0;
+  for (let a = 0; a < plan.angles.length; a++) {
+    const angle = plan.angles[a]!;
+    const hits = hitLinks === null ? undefined : (hitLinks as number[][])[a];
+    if (hits === undefined || hits.length === 0) {
+      angles[a] = angle.bare;
+      total += angle.bare.result;
+      continue;
+    }
+    const order = linkOrder(hits);
+    const links = new Array<AngleRuleResult>(order.length);
+    let raw = angle.score;
+    for (let k = 0; k < order.length; k++) {
+      const p = order[k]!;
+      const link = angle.links[hits[p]!]!;
+      const delta = ruleScoreDelta(link.score, true, rules[hits[p + 1]!]!.hitCount);
+      raw += delta;
+      links[k] = { ruleId: link.ruleId, hit: true, delta };
+    }
+    const result = Math.min(angle.score, Math.max(0, roundScore(raw)));
+    angles[a] = { angleId: angle.angleId, angleName: angle.angleName, score: angle.score, result, rules: links };
+    total += result;
+  }
+  return { aiScore: isVeto ? 0 : roundScore(total), isVeto, angles };
+}
+
+/** Offsets of the [link, rule] pairs of `pairs` by ascending link (rules come in rule order, links may not). */
+function linkOrder(pairs: readonly number[]): number[] {
+  const order: number[] = [];
+  for (let p = 0; p < pairs.length; p += 2) order.push(p);
+  let sorted = true;
+  for (let k = 1; k < order.length && sorted; k++) if (pairs[order[k - 1]!]! > pairs[order[k]!]!) sorted = false;
+  if (!sorted) order.sort((x, y) => pairs[x]! - pairs[y]!);
+  return order;
 }
 
 /**

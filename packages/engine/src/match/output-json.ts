@@ -4,7 +4,8 @@ import type { Compiled, InspectionResult, RuleResult } from './inspect.js';
 import { type RuleSetPlan, ruleSetPlan, type SchemePlan, schemePlan } from './rule-plan.js';
 
 /**
- * `JSON.stringify(toOutputRecord(result))`, byte for byte, written straight from the result: no record objects
+ * `JSON.stringify(toOutputRecord(result))`, byte for byte, written straight from the result (a full result or a
+ * sparse one, `output: 'hits'`, alike): no record objects
  * in between, and the text of every shared result (a rule that could not hit, a link whose rule missed, a
  * condition that did not hit) is made once per compiled set and reused. This is what a worker sends back for
  * `output: 'json'`, where building and serialising the record of a large scheme cost more than inspecting.
@@ -183,8 +184,14 @@ export function writeOutputRecord(compiled: Compiled, result: InspectionResult, 
     if (plan !== undefined && list.length === plan.links.length) {
       while (missed < list.length && list[missed] === plan.links[missed]!.miss) missed++;
     }
-    // No linked rule hit: the whole angle is text made once (its result is its full score).
-    if (plan !== undefined && missed === list.length && angle.result === angle.score) {
+    // No linked rule hit: the whole angle is text made once (its result is its full score). A sparse angle
+    // (`output: 'hits'`) lists fewer links than the plan has and is written as it is.
+    if (
+      plan !== undefined &&
+      list.length === plan.links.length &&
+      missed === list.length &&
+      angle.result === angle.score
+    ) {
       const whole = links.whole[a]!;
       if (whole.angleId === angle.angleId && whole.angleName === angle.angleName && whole.score === angle.score) {
         sink.raw(whole.bytes);

@@ -80,15 +80,20 @@ export interface SchemePlan {
     readonly untouched: AngleResult;
     /** its links' results when none hits, to copy (a frozen array copies slowly) */
     readonly misses: readonly AngleRuleResult[];
+    /** the same for a sparse record (`output: 'hits'`): no link listed (shared, frozen) */
+    readonly bare: AngleResult;
   }[];
   /** by rule position: where the rule is linked, as [angle, link] pairs */
   readonly linkedAt: readonly (readonly number[])[];
   /** positions of the veto rules */
   readonly veto: readonly number[];
+  /** by rule position: 1 for a veto rule */
+  readonly vetoAt: Uint8Array;
 }
 
 const NO_ATTEMPTS: readonly never[] = Object.freeze([]);
 const NO_MESSAGES: readonly number[] = Object.freeze([]);
+const NO_LINKS: readonly AngleRuleResult[] = Object.freeze([]);
 /** fills the template where a rule is always evaluated (always overwritten) */
 const PLACEHOLDER: RuleResult = Object.freeze({
   ruleId: '',
@@ -141,11 +146,22 @@ export function schemePlan(scheme: CompiledScheme): SchemePlan {
           rules: Object.freeze(links.map((link) => link.miss)),
         });
         const misses = links.map((link) => link.miss);
-        return { angleId: angle.angleId, angleName: angle.angleName, score: angle.score, links, untouched, misses };
+        const bare: AngleResult = Object.freeze({ ...untouched, rules: NO_LINKS });
+        return {
+          angleId: angle.angleId,
+          angleName: angle.angleName,
+          score: angle.score,
+          links,
+          untouched,
+          misses,
+          bare,
+        };
       }),
       linkedAt,
       veto: scheme.veto.map((id) => position.get(id)!),
+      vetoAt: new Uint8Array(scheme.ruleSet.rules.length),
     };
+    for (const r of plan.veto) plan.vetoAt[r] = 1;
     schemePlans.set(scheme, plan);
   }
   return plan;

@@ -17,6 +17,7 @@ import type { SessionSummary } from '../explain/session-summary.js';
 import type { InspectionResult } from '../match/inspect.js';
 import type { ModelConfig } from '../models/remote/model-config.js';
 import type { ReplayResult } from '../replay/replay-session.js';
+import type { FileRange, RangeOutput } from './file-ranges.js';
 import {
   type LoadError,
   type LoadInfo,
@@ -85,9 +86,9 @@ export interface PoolInspectOptions<O extends SessionOutputFormat = 'record'> {
 /** What `pool.inspect` yields per session, in input order. */
 export type SessionOutcome<T = OutputRecord> = Result<T, SessionError>;
 
-export type PoolOutput<O extends SessionOutputFormat> = O extends 'json'
+export type PoolOutput<O extends SessionOutputFormat> = O extends 'json' | 'hits'
   ? string
-  : O extends 'utf8'
+  : O extends 'utf8' | 'hits-utf8'
     ? Uint8Array
     : O extends 'result'
       ? InspectionResult
@@ -127,6 +128,22 @@ export interface Pool {
     sessions: AsyncIterable<unknown> | Iterable<unknown>,
     options?: PoolInspectOptions<O>,
   ): AsyncGenerator<SessionOutcome<PoolOutput<O>>, void, undefined>;
+  /**
+   * Inspects JSON Lines files by byte range (file-ranges.ts): a worker reads each range, splits, parses and inspects
+   * its lines, and returns the records as UTF-8 with the lines that failed; one outcome per range, in order. A range
+   * whose worker dies or overruns twice comes back as `{ok: false}` (inspect its lines one by one to find the
+   * culprit). `inFlight` ranges at most are handed out ahead of the consumer (default 2 per worker and pipeline
+   * slot). As with `utf8`, an outcome's bytes are valid only until the next outcome is read. `output`: the records
+   * (default 'utf8'), or the sparse ones ('hits-utf8').
+   */
+  inspectRanges(
+    ranges: AsyncIterable<FileRange> | Iterable<FileRange>,
+    options?: {
+      readonly signal?: AbortSignal;
+      readonly inFlight?: number;
+      readonly output?: 'utf8' | 'hits-utf8';
+    },
+  ): AsyncGenerator<Result<RangeOutput, SessionError>, void, undefined>;
   /**
    * The inspection state after each prefix of one session (the replay tester), computed on the least busy worker
    * with the rules and scheme given here: it needs no `load` and leaves the loaded rules alone. A rule that does not
@@ -309,7 +326,7 @@ export function createWorkerPool(adapter: PoolAdapter, options: PoolOptions = {}
       watch(slot);
       const heartbeat = job.heartbeat;
       const request = { sessions: job.sessions, input: job.input, output: job.output, attempt: job.attempt, heartbeat };
-      const recycled = job.output === 'utf8' ? spare.splice(0) : [];
+      const recycled = job.output === 'utf8' || job.output === 'hits-utf8' ? spare.splice(0) : [];
       const answer = slot.api.inspect(recycled.length === 0 ? request : transfer({ ...request, recycled }, recycled));
       const outcomes = await Promise.race([answer, slot.died]);
       slot.answeredJobs++;
@@ -451,9 +468,12 @@ export function createWorkerPool(adapter: PoolAdapter, options: PoolOptions = {}
     }
   }
 
+  /** `jobSize` items per batch, `inFlight` items read ahead at most: the pool's options, or a range stream's. */
   async function* inspect<O extends SessionOutputFormat = 'record'>(
     sessions: AsyncIterable<unknown> | Iterable<unknown>,
     inspectOptions: PoolInspectOptions<O> = {},
+    jobSize = batchSize,
+    inFlight = maxInFlight,
   ): AsyncGenerator<SessionOutcome<PoolOutput<O>>, void, undefined> {
     if (closed) throw new Error('the pool is closed');
     if (broken !== null) throw new Error(broken);
@@ -464,7 +484,7 @@ export function createWorkerPool(adapter: PoolAdapter, options: PoolOptions = {}
     signal?.throwIfAborted();
     const stream: Stream = { ended: false };
     const started = Date.now();
-    const windowSize = Math.max(1, Math.ceil(maxInFlight / batchSize));
+    const windowSize = Math.max(1, Math.ceil(inFlight / jobSize));
     const window: Promise<SessionOutcome<unknown>[]>[] = [];
     let rejectAborted: (reason: unknown) => void = noop;
     const aborted = new Promise<never>((_, reject) => {
@@ -499,9 +519,10 @@ export function createWorkerPool(adapter: PoolAdapter, options: PoolOptions = {}
       onProgress?.({ done, failed, inFlight: read - done, elapsedMs: Date.now() - started });
       for (const o of outcomes) yield o as SessionOutcome<PoolOutput<O>>;
       // The consumer has asked for what follows the batch's last outcome: its utf8 buffer can be written again.
-      if (output === 'utf8') {
+      if (output === 'utf8' || output === 'hits-utf8') {
         const first = outcomes.find((o) => o.ok);
-        if (first?.ok && spare.length < 4) spare.push((first.value as Uint8Array).buffer as ArrayBuffer);
+        const bytes = input === 'file-range' ? (first?.value as RangeOutput | undefined)?.bytes : first?.value;
+        if (first?.ok && spare.length < 4) spare.push((bytes as Uint8Array).buffer as ArrayBuffer);
       }
     }
     let finished = false;
@@ -511,7 +532,7 @@ export function createWorkerPool(adapter: PoolAdapter, options: PoolOptions = {}
         if (next.done === true) break;
         batch.push(next.value);
         read++;
-        if (batch.length >= batchSize) submit();
+        if (batch.length >= jobSize) submit();
         while (window.length >= windowSize) yield* drain();
       }
       finished = true;
@@ -603,6 +624,17 @@ export function createWorkerPool(adapter: PoolAdapter, options: PoolOptions = {}
       return failure ?? results[0]!;
     },
     inspect,
+    inspectRanges: (ranges, rangeOptions = {}) =>
+      inspect(
+        ranges,
+        { input: 'file-range', output: rangeOptions.output ?? 'utf8', signal: rangeOptions.signal },
+        1,
+        rangeOptions.inFlight ?? size * pipeline * 2,
+      ) as AsyncGenerator<SessionOutcome<unknown>, void, undefined> as AsyncGenerator<
+        Result<RangeOutput, SessionError>,
+        void,
+        undefined
+      >,
     replay,
     stats: () => ({ size, live: live.size, ...counts }),
     async close() {

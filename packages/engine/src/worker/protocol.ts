@@ -10,8 +10,12 @@ import type { ReplayError, ReplayRequest } from './replay-call.js';
 /** A result as data. */
 export type Result<T, E> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
 
-/** How a session is handed over: a value (the session object) or its JSON text, parsed inside the worker. */
-export type SessionInputFormat = 'value' | 'json';
+/**
+ * How a session is handed over: a value (the session object) or its JSON text, parsed inside the worker.
+ * 'file-range': each item is a FileRange of a JSON Lines file that the worker reads, splits and inspects itself; its
+ * outcome is a RangeOutput (file-ranges.ts), with output 'utf8' only (`pool.inspectRanges`).
+ */
+export type SessionInputFormat = 'value' | 'json' | 'file-range';
 
 /**
  * What comes back per session: `record` is the `qc-engine inspect` output record (toOutputRecord), `result` the full
@@ -23,8 +27,12 @@ export type SessionInputFormat = 'value' | 'json';
  *
  * `summary` is the compact SessionSummary of a corpus replay (explain/session-summary.ts): hits and near-miss
  * measures per rule and condition, and the score, without evidence.
+ *
+ * `hits` and `hits-utf8` are `json` and `utf8` for the sparse record (`inspect(…, {output: 'hits'})`, the CLI's
+ * `--hits-only`): `rules` lists only the rules that hit and each angle's `rules` only the links of rules that hit;
+ * `aiScore`, `isVeto` and every angle's `score` and `result` are those of the full record.
  */
-export type SessionOutputFormat = 'record' | 'result' | 'json' | 'utf8' | 'summary';
+export type SessionOutputFormat = 'record' | 'result' | 'json' | 'utf8' | 'summary' | 'hits' | 'hits-utf8';
 
 /** Why `load` failed: a rule or the scheme did not compile (RuleCompileError as data), or a worker died. */
 export interface LoadError {

@@ -15,6 +15,7 @@ import { lexiconModel } from '../models/lexicon/lexicon-model.js';
 import type { ModelProvider, ModelUse } from '../models/model-provider.js';
 import { modelFromConfig } from '../models/remote/model-config.js';
 import { SessionInputError } from '../transcript/session-input-error.js';
+import { type FileRange, isBlank, RangeRecords, readRangeLines, unreadable } from './file-ranges.js';
 import {
   type BatchRequest,
   type LoadError,
@@ -31,6 +32,11 @@ import { replayCall } from './replay-call.js';
 export interface WorkerHost {
   /** ends the worker abruptly, as a crash would */
   exit(code: number): void;
+  /**
+   * Bytes [start, end) of a file, for input 'file-range' (absent where workers cannot read files); valid until the
+   * next call.
+   */
+  readRange?(path: string, start: number, end: number): Uint8Array;
 }
 
 /**
@@ -120,7 +126,8 @@ export function createWorkerApi(host: WorkerHost): WorkerApi {
    * each session's value is a view of its bytes.
    */
   function inspectBatch(batch: BatchRequest): WorkerSessionOutcome[] | Promise<WorkerSessionOutcome[]> {
-    const sink = batch.output === 'utf8' ? takeSink(batch) : null;
+    if (batch.input === 'file-range') return inspectRanges(batch);
+    const sink = batch.output === 'utf8' || batch.output === 'hits-utf8' ? takeSink(batch) : null;
     const current = compiled;
     const out: WorkerSessionOutcome[] = [];
     if (current === null || model.classifySync !== undefined) {
@@ -137,13 +144,76 @@ export function createWorkerApi(host: WorkerHost): WorkerApi {
         // Records need outcomes and evidence only; the full trace is for 'result'.
         let result: InspectionResult | Error;
         try {
-          result = await inspectAsync(current, session.value, { trace: traced(batch) });
+          result = await inspectAsync(current, session.value, { trace: traced(batch), output: shapeOf(batch) });
         } catch (error) {
           result = error instanceof Error ? error : new Error(String(error));
         }
         out.push(inspectOne(batch, sink, current, session.value, result));
       }
       return finishBatch(sink, out);
+    })();
+  }
+
+  /**
+   * Input 'file-range': each range is read, split into lines and inspected here, as JSON lines; its records go into
+   * one buffer, which moves to the pool (file-ranges.ts).
+   */
+  function inspectRanges(batch: BatchRequest): WorkerSessionOutcome[] | Promise<WorkerSessionOutcome[]> {
+    const output = batch.output === 'hits-utf8' ? 'hits-utf8' : 'utf8';
+    const lineBatch: BatchRequest = { ...batch, input: 'json', output, recycled: undefined };
+    const current = compiled;
+    const outcomes: WorkerSessionOutcome[] = [];
+    const buffers: ArrayBuffer[] = [];
+    const open = (range: FileRange): RangeRecords | null => {
+      try {
+        const lines = readRangeLines(host.readRange, range);
+        // the buffers handed back are taken in once, with the first sink
+        return new RangeRecords(takeSink(buffers.length === 0 ? batch : lineBatch), lines);
+      } catch (error) {
+        outcomes.push(unreadable(range, error));
+        return null;
+      }
+    };
+    const close = (records: RangeRecords): void => {
+      const { outcome, buffer } = records.finish();
+      lastBatchBytes = records.sink.length;
+      outcomes.push(outcome);
+      buffers.push(buffer);
+    };
+    if (current === null || model.classifySync !== undefined) {
+      for (const range of batch.sessions as readonly FileRange[]) {
+        const records = open(range);
+        if (records === null) continue;
+        records.lines.forEach((text, k) => {
+          if (!isBlank(text)) records.add(k, inspectOne(lineBatch, records.sink, current, text, null));
+        });
+        close(records);
+      }
+      return transfer(outcomes, buffers);
+    }
+    return (async () => {
+      for (const range of batch.sessions as readonly FileRange[]) {
+        const records = open(range);
+        if (records === null) continue;
+        for (let k = 0; k < records.lines.length; k++) {
+          const text = records.lines[k]!;
+          if (isBlank(text)) continue;
+          const session = prepare(lineBatch, current, text);
+          if (!session.ok) {
+            records.add(k, session.outcome);
+            continue;
+          }
+          let result: InspectionResult | Error;
+          try {
+            result = await inspectAsync(current, session.value, { trace: false, output: shapeOf(lineBatch) });
+          } catch (error) {
+            result = error instanceof Error ? error : new Error(String(error));
+          }
+          records.add(k, inspectOne(lineBatch, records.sink, current, session.value, result));
+        }
+        close(records);
+      }
+      return transfer(outcomes, buffers);
     })();
   }
 
@@ -171,6 +241,11 @@ export function createWorkerApi(host: WorkerHost): WorkerApi {
 
   function traced(batch: BatchRequest): boolean {
     return batch.output === 'result' || batch.output === 'summary';
+  }
+
+  /** The sparse record (only the rules that hit) for 'hits' and 'hits-utf8'. */
+  function shapeOf(batch: BatchRequest): 'full' | 'hits' {
+    return batch.output === 'hits' || batch.output === 'hits-utf8' ? 'hits' : 'full';
   }
 
   /** Counts the session on the heartbeat and reads it; a session that cannot be read is an outcome already. */
@@ -225,7 +300,7 @@ export function createWorkerApi(host: WorkerHost): WorkerApi {
     try {
       if (given instanceof Error) throw given;
       // Records need outcomes and evidence only; the full trace is for 'result'.
-      const result = given ?? inspect(current!, session, { trace: traced(batch) });
+      const result = given ?? inspect(current!, session, { trace: traced(batch), output: shapeOf(batch) });
       if (batch.output === 'result') return { ok: true, value: result };
       if (batch.output === 'summary') return { ok: true, value: summarizeInspection(current!, result) };
       const used: ModelUse | undefined = reportModel
@@ -245,7 +320,7 @@ export function createWorkerApi(host: WorkerHost): WorkerApi {
         }
         return { ok: true, value: [start, sink.length] };
       }
-      if (batch.output === 'json') {
+      if (batch.output === 'json' || batch.output === 'hits') {
         // The record's JSON text straight from the result (the same bytes as stringifying the record).
         const json = outputRecordJson(current!, result);
         return { ok: true, value: extras === '' ? json : `${json.slice(0, -1)}${extras}}` };
