@@ -11,6 +11,7 @@
 
 export { AhoCorasick } from './automaton/aho-corasick.js';
 export { MatchList } from './automaton/match-list.js';
+export * from './calibrate/index.js';
 export * from './censor/index.js';
 export {
   type CompiledRule,

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { calibrateCommand } from './calibrate-command.js';
 import { censorCommand } from './censor-command.js';
 import { demoCommand } from './demo-command.js';
 import { explainCommand } from './explain-command.js';
@@ -14,12 +15,18 @@ usage:
   qc-engine explain --rules <rules.json> [--scheme <scheme.json>] --session <session.json>
   qc-engine censor --libraries <libraries.json> [--input <sessions.jsonl>|-] [--output <file>|-] [--quiet]
   qc-engine demo [--fixtures <dir>]
+  qc-engine calibrate --rules <rules.json> --scheme <scheme.json> --input <train.jsonl[.gz]> (--label <field.path>|--labels <file.csv|.jsonl>)
+                      [--out-rules <rules.json>] [--out-scheme <scheme.json>] [--report <report.json>] [--suggest N] [--folds K] [--seed X]
+                      [--fit-veto] [--positive MISSING|ADD] [--suggest-roles AGENT,CUSTOMER] [--quiet]
 
 inspect  one JSON line per session in, one result line per session out, in input order;
          --workers N worker threads (default: the machine's cores; 0 inspects in the main thread);
          --hits-only lists only the rules that hit (and in each angle their links); scores are the same
 explain  which condition hit where in one session, and why the others did not
 censor   per session, the messages with sensitive words: operation, words with spans, masked text
+calibrate  fits the scheme's rule scores to human labels (e.g. --label humanQuality.S) for rank agreement, by k-fold
+         cross-validation (default 5 folds, seed 1); prints per-rule evidence and the out-of-fold Spearman before/after;
+         --suggest N adds N phrase rules that separate low- from high-judged sessions; writes rules and scheme for inspect
 exit codes: 0 ok · 1 some input lines were malformed (reported on stderr) · 2 bad arguments or a rule that does not compile
 `;
 
@@ -69,6 +76,53 @@ export async function main(argv: readonly string[], io: CliIo = process): Promis
             libraries: required(values.libraries, 'libraries'),
             input: values.input,
             output: values.output,
+            quiet: values.quiet === true,
+          },
+          io,
+        );
+      }
+      case 'calibrate': {
+        const { values } = parse(rest, {
+          rules: true,
+          scheme: true,
+          input: true,
+          label: true,
+          labels: true,
+          'out-rules': true,
+          'out-scheme': true,
+          report: true,
+          suggest: true,
+          folds: true,
+          seed: true,
+          'fit-veto': false,
+          positive: true,
+          'suggest-roles': true,
+          quiet: false,
+        });
+        const suggestRoles = values['suggest-roles']?.split(',').map((r) => r.trim().toUpperCase());
+        if (suggestRoles?.some((r) => r !== 'AGENT' && r !== 'CUSTOMER')) {
+          throw new CliError('--suggest-roles takes AGENT, CUSTOMER or both / --suggest-roles 应为 AGENT、CUSTOMER', 2);
+        }
+        const positive = values.positive ?? 'MISSING';
+        if (positive !== 'ADD' && positive !== 'MISSING') {
+          throw new CliError(`--positive takes ADD or MISSING, not '${positive}' / --positive 应为 ADD 或 MISSING`, 2);
+        }
+        return await calibrateCommand(
+          {
+            rules: required(values.rules, 'rules'),
+            scheme: required(values.scheme, 'scheme'),
+            input: required(values.input, 'input'),
+            label: values.label,
+            labels: values.labels,
+            outRules: values['out-rules'],
+            outScheme: values['out-scheme'],
+            report: values.report,
+            suggest: values.suggest === undefined ? 0 : count(values.suggest, 'suggest'),
+            folds: values.folds === undefined ? 5 : count(values.folds, 'folds'),
+            seed: values.seed === undefined ? 1 : count(values.seed, 'seed'),
+            fitVeto: values['fit-veto'] === true,
+            positive,
+            suggestRoles: suggestRoles as ('AGENT' | 'CUSTOMER')[] | undefined,
             quiet: values.quiet === true,
           },
           io,
