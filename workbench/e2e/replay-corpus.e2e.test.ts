@@ -6,7 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { compileRules, compileScheme, inspect, replayCall } from '@qcdesk/engine';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spearman } from '../src/replay/corpus/spearman.js';
+import { rankCorrelation } from '../src/replay/corpus/agreement.js';
 import { api, open, screenshot, signIn, stamp, useBrowser } from './browser.js';
 
 /**
@@ -264,7 +264,7 @@ describe('replay a corpus in the browser', () => {
       hits,
       conditionHits,
       meanScore: scoreSum / sessions,
-      rho: spearman(aiScores, humans),
+      rho: rankCorrelation(aiScores, humans),
       judged: humans.length,
       bySession,
       qcRules,

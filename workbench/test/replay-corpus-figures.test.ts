@@ -1,12 +1,11 @@
 import type { QcRule, SessionSummary } from '@qcdesk/engine';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { agreementOf } from '../src/replay/corpus/agreement';
+import { agreementOf, rankCorrelation } from '../src/replay/corpus/agreement';
 import type { CorpusSession, HumanJudgement } from '../src/replay/corpus/corpus-session';
 import { CorpusTally } from '../src/replay/corpus/corpus-tally';
 import { binOf, ScoreHistogram } from '../src/replay/corpus/histogram';
 import { corpusPlan, savedCopyId } from '../src/replay/corpus/saved-comparison';
-import { averageRanks, spearman } from '../src/replay/corpus/spearman';
 import { soloScheme } from '../src/replay/target/replay-target';
 
 /** Spearman as a textbook computes it by hand: rank by counting, ties averaged, then Pearson's formula. */
@@ -32,16 +31,11 @@ function naiveSpearman(xs: number[], ys: number[]): number | null {
 }
 
 describe('Spearman rank correlation (ties averaged)', () => {
-  it('averages tied ranks', () => {
-    expect(averageRanks([10, 20, 20, 30])).toEqual([1, 2.5, 2.5, 4]);
-    expect(averageRanks([3, 1, 3, 3])).toEqual([3, 1, 3, 3]);
-  });
-
   it('is 1 for any increasing relation, -1 for a decreasing one, null for a constant side', () => {
-    expect(spearman([1, 2, 3, 4], [1, 8, 27, 64])).toBeCloseTo(1);
-    expect(spearman([1, 2, 3, 4], [4, 3, 2, 1])).toBeCloseTo(-1);
-    expect(spearman([1, 2, 3], [5, 5, 5])).toBeNull();
-    expect(spearman([1], [2])).toBeNull();
+    expect(rankCorrelation([1, 2, 3, 4], [1, 8, 27, 64])).toBeCloseTo(1);
+    expect(rankCorrelation([1, 2, 3, 4], [4, 3, 2, 1])).toBeCloseTo(-1);
+    expect(rankCorrelation([1, 2, 3], [5, 5, 5])).toBeNull();
+    expect(rankCorrelation([1], [2])).toBeNull();
   });
 
   it('agrees with a naive implementation on random data with many ties (property)', () => {
@@ -50,7 +44,7 @@ describe('Spearman rank correlation (ties averaged)', () => {
       fc.property(fc.array(fc.tuple(value, value), { minLength: 0, maxLength: 60 }), (pairs) => {
         const xs = pairs.map((p) => p[0]);
         const ys = pairs.map((p) => p[1]);
-        const fast = spearman(xs, ys);
+        const fast = rankCorrelation(xs, ys);
         const naive = naiveSpearman(xs, ys);
         if (naive === null) return fast === null;
         return fast !== null && Math.abs(fast - naive) < 1e-9;

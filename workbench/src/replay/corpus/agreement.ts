@@ -1,8 +1,8 @@
 /** How the AI score agrees with a human judgement over the judged sessions: the pairs, Spearman's ρ, a chart sample. */
 
+import { spearman } from '@qcdesk/engine';
 import { type JudgementKind, judgementValue } from './corpus-session';
 import type { CorpusReport } from './corpus-tally';
-import { spearman } from './spearman';
 
 export interface AgreementPoint {
   readonly aiScore: number;
@@ -33,7 +33,13 @@ export function agreementOf(report: CorpusReport, kind: JudgementKind, maxPoints
   const step = Math.max(1, Math.ceil(xs.length / maxPoints));
   const points: AgreementPoint[] = [];
   for (let i = 0; i < xs.length; i += step) points.push({ aiScore: xs[i]!, judgement: ys[i]! });
-  return { kind, pairs: xs.length, rho: spearman(xs, ys), points };
+  return { kind, pairs: xs.length, rho: rankCorrelation(xs, ys), points };
+}
+
+/** Spearman's ρ as the panel shows it (the engine's, as calibration computes it): null when it is undefined. */
+export function rankCorrelation(xs: readonly number[], ys: readonly number[]): number | null {
+  const rho = spearman(xs, ys);
+  return Number.isNaN(rho) ? null : Math.max(-1, Math.min(1, rho));
 }
 
 /** The judgement kinds some session carries, in the order the picker lists them. */

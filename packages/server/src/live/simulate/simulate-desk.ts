@@ -1,4 +1,5 @@
 import type { AgentStatus, FeedAnswer, FeedEventInput } from '@qcdesk/contracts';
+import { mulberry32 } from '@qcdesk/engine';
 import type { DeskDriver } from './desk-drivers.js';
 import type { Dialogue } from './dialogues.js';
 
@@ -451,18 +452,6 @@ export async function simulateDesk(options: SimulateOptions): Promise<Simulation
 }
 
 const CHANNELS = ['WEB', 'APP', 'WECHAT', 'WEIBO'] as const;
-
-/** A small seeded generator (mulberry32): the same seed, the same run. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
