@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { compileRules, compileScheme, inspect, replayCall } from '@qcdesk/engine';
+import { compileRules, compileScheme, inspect, replayCall, spearman } from '@qcdesk/engine';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rankCorrelation } from '../src/replay/corpus/agreement.js';
 import { api, open, screenshot, signIn, stamp, useBrowser } from './browser.js';
 
 /**
@@ -264,7 +263,8 @@ describe('replay a corpus in the browser', () => {
       hits,
       conditionHits,
       meanScore: scoreSum / sessions,
-      rho: rankCorrelation(aiScores, humans),
+      // the engine's Spearman, which the panel shows (null there when undefined)
+      rho: Number.isNaN(spearman(aiScores, humans)) ? null : spearman(aiScores, humans),
       judged: humans.length,
       bySession,
       qcRules,
