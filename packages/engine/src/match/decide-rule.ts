@@ -16,29 +16,11 @@ const NO_ATTEMPTS: readonly never[] = Object.freeze([]);
  * those always evaluated are decided by `decideRule`. Their positions go to `evaluated`.
  */
 export function decideRules(plan: RuleSetPlan, context: SessionContext, evaluated: number[]): RuleResult[] {
-  const rules = plan.rules;
   const results = plan.template.slice();
-  for (const r of plan.always) {
-    results[r] = decideRule(rules[r]!, context);
+  decideTouched(plan, context, (r, result) => {
+    results[r] = result;
     evaluated.push(r);
-  }
-  const touched = plan.touched;
-  if (plan.run === 0xffffffff) {
-    touched.fill(0);
-    plan.run = 0;
-  }
-  const run = ++plan.run;
-  for (const id of context.occurring) {
-    const list = plan.rulesByKeyword.get(id);
-    if (list === undefined) continue;
-    for (let k = 0; k < list.length; k++) {
-      const r = list[k]!;
-      if (touched[r] === run) continue;
-      touched[r] = run;
-      results[r] = decideRule(rules[r]!, context);
-      evaluated.push(r);
-    }
-  }
+  });
   return results;
 }
 
@@ -49,14 +31,31 @@ export function decideRules(plan: RuleSetPlan, context: SessionContext, evaluate
  * result hits (ANY_ONE_NOT_MET and the like).
  */
 export function decideHits(plan: RuleSetPlan, context: SessionContext, positions: number[]): RuleResult[] {
-  const rules = plan.rules;
   const results: RuleResult[] = [];
-  for (const r of plan.always) {
-    const result = decideRule(rules[r]!, context);
-    if (!result.hit) continue;
+  const run = decideTouched(plan, context, (r, result) => {
+    if (!result.hit) return;
     positions.push(r);
     results.push(result);
+  });
+  for (const r of plan.untouchedHits) {
+    if (plan.touched[r] === run) continue;
+    positions.push(r);
+    results.push(plan.template[r]!);
   }
+  return inOrder(positions, results);
+}
+
+/**
+ * Decides the rules always evaluated, then each rule a keyword occurring in the session touches, once, and hands
+ * each decision to `decided`. Answers the run's mark: `plan.touched[r]` equals it for the rules decided here.
+ */
+function decideTouched(
+  plan: RuleSetPlan,
+  context: SessionContext,
+  decided: (position: number, result: RuleResult) => void,
+): number {
+  const rules = plan.rules;
+  for (const r of plan.always) decided(r, decideRule(rules[r]!, context));
   const touched = plan.touched;
   if (plan.run === 0xffffffff) {
     touched.fill(0);
@@ -70,18 +69,10 @@ export function decideHits(plan: RuleSetPlan, context: SessionContext, positions
       const r = list[k]!;
       if (touched[r] === run) continue;
       touched[r] = run;
-      const result = decideRule(rules[r]!, context);
-      if (!result.hit) continue;
-      positions.push(r);
-      results.push(result);
+      decided(r, decideRule(rules[r]!, context));
     }
   }
-  for (const r of plan.untouchedHits) {
-    if (touched[r] === run) continue;
-    positions.push(r);
-    results.push(plan.template[r]!);
-  }
-  return inOrder(positions, results);
+  return run;
 }
 
 /** Sorts `positions` ascending and `results` alike (they were found in keyword order). */
