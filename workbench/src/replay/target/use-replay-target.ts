@@ -35,6 +35,7 @@ async function savedRuleOf(client: ApiClient, draft: RuleDraftInput): Promise<Qc
 export function useReplayTarget(query: ReplayQuery): TargetState {
   const client = useApi();
   const draft = useReplayDraft((s) => s.draft);
+  const calibrated = useReplayDraft((s) => s.calibrated);
   const [state, setState] = useState<TargetState>({ status: 'none', notice: null });
   const { ruleId, schemeId, withinSchemeId } = query;
   const wantsDraft = query.draft;
@@ -43,6 +44,10 @@ export function useReplayTarget(query: ReplayQuery): TargetState {
     let live = true;
     const settle = (next: TargetState) => live && setState(next);
     const load = async (): Promise<TargetState> => {
+      if (wantsDraft && calibrated !== null) {
+        const label = `${calibrated.label} (校准草稿 calibrated draft)`;
+        return { status: 'ready', target: { ...calibrated, kind: 'draft', label }, notice: null };
+      }
       if (wantsDraft && draft !== null) {
         const savedRule = await savedRuleOf(client, draft);
         if (withinSchemeId === null) return { status: 'ready', target: draftTarget(draft, savedRule), notice: null };
@@ -68,6 +73,6 @@ export function useReplayTarget(query: ReplayQuery): TargetState {
     return () => {
       live = false;
     };
-  }, [client, draft, wantsDraft, ruleId, schemeId, withinSchemeId]);
+  }, [client, draft, calibrated, wantsDraft, ruleId, schemeId, withinSchemeId]);
   return state;
 }

@@ -1,6 +1,7 @@
-import { Alert, Badge, Button, Card, Grid, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { memo, type ReactNode, useCallback, useDeferredValue, useMemo } from 'react';
+import { Alert, Badge, Button, Card, Grid, Group, Progress, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { memo, type ReactNode, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useI18n } from '../../../i18n/locale-store';
+import { useCalibration } from '../../../replay/corpus/calibration-run';
 import { useCorpusEngine } from '../../../replay/corpus/corpus-engine';
 import type { CorpusProgress } from '../../../replay/corpus/corpus-run';
 import { useCorpusRun } from '../../../replay/corpus/corpus-run-store';
@@ -14,6 +15,7 @@ import { ReplayTabs } from '../ReplayTabs';
 import { TargetPicker } from '../TargetPicker';
 import { AfterPaint } from './AfterPaint';
 import { AgreementPanel } from './AgreementPanel';
+import { CalibrationPanel } from './CalibrationPanel';
 import { CorpusSourceForm } from './CorpusSourceForm';
 import { HitRateTable } from './HitRateTable';
 import { ProblemList } from './ProblemList';
@@ -68,9 +70,15 @@ export function CorpusReplay({ location }: { location: RouteLocation }) {
   const runQuery = run.query ?? query;
   const seconds = (progress?.elapsedMs ?? 0) / 1000;
   const onRun = useCallback(
-    (source: CorpusSource) => target && void start({ engine, target, source, query }),
+    (source: CorpusSource) => {
+      if (target === null) return;
+      // the calibration tab works on what this run reads, with this run's target
+      useCalibration.getState().setBasis({ source, target, query });
+      void start({ engine, target, source, query });
+    },
     [target, start, engine, query],
   );
+  const [tab, setTab] = useState<'report' | 'calibration'>('report');
   // The report's figures, tables and charts are drawn from a deferred copy: React draws them in slices between which
   // the page paints and answers input, while the progress bar above follows at once.
   const shownReport = useDeferredValue(report);
@@ -149,13 +157,26 @@ export function CorpusReplay({ location }: { location: RouteLocation }) {
       )}
 
       {shownReport && (
-        <ReportView
-          report={shownReport}
-          progress={shownProgress}
-          running={shownRunning}
-          runQuery={runQuery}
-          kind={kind}
-        />
+        <Tabs value={shownRunning ? 'report' : tab} onChange={(v) => v && setTab(v as 'report' | 'calibration')}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="report">{t('corpus.tab.report')}</Tabs.Tab>
+            <Tabs.Tab value="calibration" disabled={shownRunning} data-testid="corpus-calibration-tab">
+              {t('corpus.tab.calibration')}
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="report">
+            <Stack gap="md">
+              <ReportView
+                report={shownReport}
+                progress={shownProgress}
+                running={shownRunning}
+                runQuery={runQuery}
+                kind={kind}
+              />
+            </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="calibration">{!shownRunning && <CalibrationPanel report={shownReport} />}</Tabs.Panel>
+        </Tabs>
       )}
     </Stack>
   );

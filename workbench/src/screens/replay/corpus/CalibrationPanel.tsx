@@ -1,0 +1,204 @@
+import { Alert, Button, Card, Checkbox, Group, NumberInput, Progress, Select, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useI18n } from '../../../i18n/locale-store';
+import { judgementKindsPresent } from '../../../replay/corpus/agreement';
+import {
+  type CalibrationRole,
+  type CalibrationSettings,
+  DEFAULT_CALIBRATION_SETTINGS,
+} from '../../../replay/corpus/calibration-job';
+import {
+  type CalibrationResult,
+  type CalibrationRunProgress,
+  calibratedDraft,
+  useCalibration,
+} from '../../../replay/corpus/calibration-run';
+import { JUDGEMENT_KINDS, type JudgementKind } from '../../../replay/corpus/corpus-session';
+import type { CorpusReport } from '../../../replay/corpus/corpus-tally';
+import { CORPUS_REPLAY_PATH } from '../../../replay/corpus/sample-links';
+import { goReplay } from '../../../replay/replay-query';
+import { useReplayDraft } from '../../../replay/target/draft-store';
+import { CalibrationFigures } from './CalibrationFigures';
+import { DisagreementTable, EvidenceTable, FittedScoreTable, SuggestionTable } from './CalibrationTables';
+
+const ROLES: readonly CalibrationRole[] = ['AGENT', 'CUSTOMER'];
+
+function Block({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <Card withBorder data-testid={testId}>
+      <Stack gap="sm">
+        <Title order={5}>{title}</Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * The corpus replay's calibration tab: pick the human judgement and the options, calibrate the run's target against
+ * the sessions that carry it (in a worker, with progress), read the evidence, fitted scores, suggestions and
+ * disagreements, and hand the calibrated rules and scheme to the replay tester as its draft.
+ */
+export function CalibrationPanel({ report }: { report: CorpusReport }) {
+  const { t } = useI18n();
+  const calibration = useCalibration();
+  const kinds = useMemo(() => judgementKindsPresent(report, JUDGEMENT_KINDS), [report]);
+  const [picked, setPicked] = useState<JudgementKind | null>(null);
+  const kind = picked !== null && kinds.includes(picked) ? picked : ((kinds.includes('S') ? 'S' : kinds[0]) ?? null);
+  const [settings, setSettings] = useState<CalibrationSettings>(DEFAULT_CALIBRATION_SETTINGS);
+  const running = calibration.status === 'running';
+
+  if (calibration.basis === null) return <Text c="dimmed">{t('corpus.calibration.noBasis')}</Text>;
+  if (kind === null) return <Text c="dimmed">{t('corpus.calibration.none')}</Text>;
+  const set = (patch: Partial<CalibrationSettings>) => setSettings((s) => ({ ...s, ...patch }));
+  return (
+    <Stack gap="md" data-testid="calibration-panel">
+      <Card withBorder>
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {t('corpus.calibration.intro')}
+          </Text>
+          <Group align="flex-end" gap="md">
+            <Select
+              label={t('corpus.calibration.label')}
+              data={kinds.map((k) => ({ value: k, label: t(`corpus.agreement.kind.${k}`) }))}
+              value={kind}
+              onChange={(v) => v && setPicked(v as JudgementKind)}
+              allowDeselect={false}
+              disabled={running}
+              w={220}
+            />
+            <NumberInput
+              label={t('corpus.calibration.folds')}
+              value={settings.folds}
+              min={2}
+              max={10}
+              onChange={(v) => typeof v === 'number' && set({ folds: Math.max(2, Math.min(10, Math.round(v))) })}
+              disabled={running}
+              w={100}
+            />
+            <NumberInput
+              label={t('corpus.calibration.suggest')}
+              value={settings.suggest}
+              min={0}
+              max={50}
+              onChange={(v) => typeof v === 'number' && set({ suggest: Math.max(0, Math.min(50, Math.round(v))) })}
+              disabled={running}
+              w={130}
+            />
+            <Checkbox.Group
+              label={t('corpus.calibration.roles')}
+              value={[...settings.roles]}
+              onChange={(v) => v.length > 0 && set({ roles: ROLES.filter((r) => v.includes(r)) })}
+            >
+              <Group gap="sm" mt={8}>
+                {ROLES.map((r) => (
+                  <Checkbox key={r} value={r} label={t(`corpus.calibration.role.${r}`)} disabled={running} />
+                ))}
+              </Group>
+            </Checkbox.Group>
+            {running ? (
+              <Button variant="default" onClick={calibration.cancel}>
+                {t('corpus.calibration.cancel')}
+              </Button>
+            ) : (
+              <Button onClick={() => void calibration.start(kind, settings)} data-testid="calibration-run">
+                {t('corpus.calibration.run')}
+              </Button>
+            )}
+          </Group>
+          {running && calibration.progress !== null && <StageProgress progress={calibration.progress} />}
+          {calibration.status === 'cancelled' && <Text c="dimmed">{t('corpus.calibration.cancelled')}</Text>}
+          {calibration.status === 'failed' && (
+            <Alert color="red" title={t('corpus.calibration.failed')} data-testid="calibration-error">
+              {calibration.error}
+            </Alert>
+          )}
+        </Stack>
+      </Card>
+      {calibration.result !== null && <CalibrationResultView result={calibration.result} />}
+    </Stack>
+  );
+}
+
+function StageProgress({ progress }: { progress: CalibrationRunProgress }) {
+  const { t } = useI18n();
+  const { stage, done, total } = progress;
+  const text =
+    stage === 'fold'
+      ? t('corpus.calibration.stage.fold', { done: Math.min(done + 1, total), total })
+      : t(`corpus.calibration.stage.${stage}`, { done, total });
+  return (
+    <Stack gap={4}>
+      <Progress
+        value={progress.fraction * 100}
+        aria-label={t('corpus.calibration.progressLabel')}
+        data-testid="calibration-progress"
+      />
+      <Text size="sm" c="dimmed" data-testid="calibration-progress-text">
+        {text}
+      </Text>
+    </Stack>
+  );
+}
+
+function CalibrationResultView({ result }: { result: CalibrationResult }) {
+  const { t } = useI18n();
+  const { report } = result;
+  const [accepted, setAccepted] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (ruleId: string, on: boolean) =>
+    setAccepted((a) => {
+      const next = new Set(a);
+      if (on) next.add(ruleId);
+      else next.delete(ruleId);
+      return next;
+    });
+  const apply = () => {
+    useReplayDraft.getState().setCalibrated(calibratedDraft(result, accepted));
+    // the corpus replay, now on the draft: its next run diffs the draft against the saved version
+    goReplay(
+      result.basis.query,
+      { ruleId: null, schemeId: null, draft: true, withinSchemeId: null, sessionId: null, handover: null },
+      CORPUS_REPLAY_PATH,
+    );
+  };
+  return (
+    <Stack gap="md" data-testid="calibration-result">
+      <Block title={t('corpus.calibration.cv.title')} testId="calibration-figures">
+        <Text size="sm" data-testid="calibration-sessions">
+          {t('corpus.calibration.sessions', {
+            count: report.sessions,
+            label: t(`corpus.agreement.kind.${result.kind}`),
+          })}
+          {result.unreadable > 0 && ` · ${t('corpus.calibration.unreadable', { count: result.unreadable })}`}
+        </Text>
+        <CalibrationFigures report={report} />
+      </Block>
+      <Card withBorder>
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {t('corpus.calibration.applyHint', { count: accepted.size })}
+          </Text>
+          <Button onClick={apply} data-testid="calibration-apply">
+            {t('corpus.calibration.apply')}
+          </Button>
+        </Group>
+      </Card>
+      <Block title={t('corpus.calibration.suggestions.title')}>
+        <Text size="xs" c="dimmed">
+          {t('corpus.calibration.suggestions.hint')}
+        </Text>
+        <SuggestionTable report={report} accepted={accepted} onToggle={toggle} />
+      </Block>
+      <Block title={t('corpus.calibration.evidence.title')}>
+        <EvidenceTable evidence={report.evidence} />
+      </Block>
+      <Block title={t('corpus.calibration.scores.title')}>
+        <FittedScoreTable report={report} />
+      </Block>
+      <Block title={t('corpus.calibration.disagreements.title')}>
+        <DisagreementTable result={result} />
+      </Block>
+    </Stack>
+  );
+}
