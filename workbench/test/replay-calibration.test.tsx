@@ -1,10 +1,13 @@
+import type { ManualResult } from '@qcdesk/contracts';
 import { type CalibrationReport, calibrate, readSession } from '@qcdesk/engine';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiRequest } from '../src/api/client';
 import { useCalibration } from '../src/replay/corpus/calibration-run';
 import { CorpusEngineProvider } from '../src/replay/corpus/corpus-engine';
 import { useCorpusRun } from '../src/replay/corpus/corpus-run-store';
+import { labelOfManualResult, manualAssessmentLabels } from '../src/replay/corpus/manual-labels';
 import { useSessionHandover } from '../src/replay/session-handover';
 import { useReplayDraft } from '../src/replay/target/draft-store';
 import { ruleFromRecord, schemeFromRecord } from '../src/replay/target/replay-target';
@@ -102,11 +105,15 @@ const LINES = Array.from({ length: 40 }, (_, i) => {
   });
 });
 
-/** What the engine computes on the same sessions with the tab's defaults (5 folds, 20 suggestions, seed 1). */
-function expectedReport(): CalibrationReport {
-  const sessions = LINES.map((line) => {
-    const record = JSON.parse(line) as { humanQuality: { S: number } };
-    return { transcript: readSession(record), label: record.humanQuality.S };
+/**
+ * What the engine computes on the same sessions with the tab's defaults (5 folds, 20 suggestions, seed 1); by
+ * default against their satisfaction S, or against the labels given by session id (sessions without one left out).
+ */
+function expectedReport(labels?: ReadonlyMap<string, number>): CalibrationReport {
+  const sessions = LINES.flatMap((line) => {
+    const record = JSON.parse(line) as { sessionId: string; humanQuality: { S: number } };
+    const label = labels === undefined ? record.humanQuality.S : labels.get(record.sessionId);
+    return label === undefined ? [] : [{ transcript: readSession(record), label }];
   });
   return calibrate(
     RULES.map((r) => ruleFromRecord(r as never)),
@@ -121,8 +128,39 @@ function expectedReport(): CalibrationReport {
   );
 }
 
-function renderScreen() {
-  const { client } = fakeClient({
+/** The server's sessions: the same 40 dialogues as /v3/chats/session/transcripts answers them, two pages. */
+function transcripts(r: ApiRequest) {
+  const records = LINES.map((l) => {
+    const { sessionId, messages } = JSON.parse(l) as { sessionId: string; messages: unknown[] };
+    return { sessionId, humanQuality: null, manualScore: null, messages };
+  });
+  return (r.body as { cursor: string | null }).cursor === null
+    ? { records: records.slice(0, 25), total: 40, nextCursor: 'p2' }
+    : { records: records.slice(25), total: 40, nextCursor: null };
+}
+
+/** A manual result as the list answers it, CHECKED unless said. */
+const manual = (sessionId: string, resultTime: string, fields: Partial<ManualResult>): ManualResult =>
+  ({ id: `${sessionId}-${resultTime}`, sessionId, manualStatus: 'CHECKED', resultTime, ...fields }) as ManualResult;
+
+/** Pages of `size` from `records`, as /v3/chats/qc-manual-result/page answers them. */
+const manualPages = (records: readonly ManualResult[]) => (r: ApiRequest) => {
+  const { page, size } = r.query as { page: number; size: number };
+  return {
+    records: records.slice((page - 1) * size, page * size),
+    total: records.length,
+    page,
+    size,
+    allCheckedNum: records.length,
+    readyCheckedNum: 0,
+    checkedNum: records.length,
+    rejectNum: 0,
+  };
+};
+
+function renderScreen(extra: Record<string, (r: ApiRequest) => unknown> = {}) {
+  const { client, calls } = fakeClient({
+    ...extra,
     '/v3/chats/qc-scheme/detail': () => SCHEME,
     '/v3/chats/qc-rule/detail': (r) => RULES.find((rule) => rule.id === r.query?.ruleId),
     '/v3/chats/qc-scheme/page': () => ({ records: [{ id: '9', name: '测试方案' }], total: 1, page: 1, size: 50 }),
@@ -133,12 +171,14 @@ function renderScreen() {
     </CorpusEngineProvider>,
     { client, permissions: ['qc-rule.view'] },
   );
+  return calls;
 }
 
 const spread = (s: CalibrationReport['crossValidated']['after']) =>
   `${s.mean.toFixed(3)}（标准差 ${s.sd.toFixed(3)}，${s.min.toFixed(3)} … ${s.max.toFixed(3)}）`;
 
-async function runAndCalibrate() {
+/** Replays the judged corpus and opens the calibration tab. */
+async function runAndOpenTab() {
   renderScreen();
   await screen.findByText('当前测试：测试方案（2 条规则）');
   await userEvent.click(screen.getByRole('radio', { name: '上传 JSON Lines 文件' }));
@@ -149,7 +189,11 @@ async function runAndCalibrate() {
   const tab = await screen.findByRole('tab', { name: '校准' }, { timeout: 10_000 });
   await waitFor(() => expect(tab.hasAttribute('disabled')).toBe(false));
   await userEvent.click(tab);
-  const panel = await screen.findByTestId('calibration-panel');
+  return screen.findByTestId('calibration-panel');
+}
+
+async function runAndCalibrate() {
+  const panel = await runAndOpenTab();
   // the judgement kinds these sessions carry, satisfaction S picked first
   const kind = within(panel)
     .getAllByLabelText('人工评价')
@@ -159,7 +203,145 @@ async function runAndCalibrate() {
   return screen.findByTestId('calibration-result', {}, { timeout: 20_000 });
 }
 
+describe('labels from the manual assessments', () => {
+  it("reads every page of checked results and keeps each session's newest: its score, or PASS / FAIL as 1 / 0", async () => {
+    const records = [
+      manual('m1', '2026-11-02 10:00:00', { style: 'SCORE', manualScore: 70 }),
+      // m1 assessed again later: this one decides
+      manual('m1', '2026-11-03 09:00:00', { style: 'SCORE', manualScore: 85 }),
+      manual('m2', '2026-11-02 11:00:00', { style: 'PASS', pass: true, manualScore: 40 }),
+      manual('m3', '2026-11-02 12:00:00', { style: 'PASS', pass: false }),
+      // newer but not checked: not a judgement
+      manual('m3', '2026-11-04 12:00:00', { style: 'PASS', pass: true, manualStatus: 'READY_CHECKED' }),
+      // checked without a score: no label
+      manual('m4', '2026-11-02 13:00:00', { style: 'SCORE', manualScore: null }),
+      manual('m5', '2026-11-01 08:00:00', { manualScore: 60 }),
+    ];
+    const { client, calls } = fakeClient({ '/v3/chats/qc-manual-result/page': manualPages(records) });
+    const labels = await manualAssessmentLabels(client, { pageSize: 3 });
+    expect(Object.fromEntries(labels)).toEqual({ m1: 85, m2: 1, m3: 0, m5: 60 });
+    // page by page until all 7 are read, asking for the checked ones
+    expect(calls.map((c) => c.query)).toEqual([
+      { page: 1, size: 3 },
+      { page: 2, size: 3 },
+      { page: 3, size: 3 },
+    ]);
+    expect(calls.every((c) => (c.body as { manualStatus: string }).manualStatus === 'CHECKED')).toBe(true);
+    expect(labelOfManualResult(manual('x', '2026-11-01 08:00:00', { style: 'PASS', pass: null }))).toBeNull();
+  });
+});
+
 describe('calibration tab', () => {
+  it("calibrates a server corpus against the manual assessments' newest checked results", async () => {
+    // 32 of the 40 sessions assessed, half in a pass/fail scheme; c3 twice (the later one counts); 2 sessions
+    // outside the corpus
+    const expectedLabels = new Map<string, number>();
+    const records: ManualResult[] = [];
+    for (let i = 0; i < 32; i++) {
+      const id = `c${i}`;
+      const S = (JSON.parse(LINES[i]!) as { humanQuality: { S: number } }).humanQuality.S;
+      if (i % 2 === 0) {
+        records.push(manual(id, '2026-11-02 10:00:00', { style: 'SCORE', manualScore: Math.round(80 + 10 * S) }));
+        expectedLabels.set(id, Math.round(80 + 10 * S));
+      } else {
+        records.push(manual(id, '2026-11-02 10:00:00', { style: 'PASS', pass: S > 0 }));
+        expectedLabels.set(id, S > 0 ? 1 : 0);
+      }
+    }
+    records.push(manual('c3', '2026-11-01 09:00:00', { style: 'SCORE', manualScore: 12 }));
+    records.push(manual('elsewhere-1', '2026-11-02 10:00:00', { style: 'SCORE', manualScore: 50 }));
+    records.push(manual('elsewhere-2', '2026-11-02 10:00:00', { style: 'SCORE', manualScore: 55 }));
+    const calls = renderScreen({
+      '/v3/chats/session/transcripts': transcripts,
+      '/v3/chats/session/directory': () => [],
+      '/v3/chats/qc-manual-result/page': manualPages(records),
+    });
+    await screen.findByText('当前测试：测试方案（2 条规则）');
+    await userEvent.click(screen.getByRole('button', { name: '开始回放' }));
+    await waitFor(() => expect(screen.getByTestId('corpus-status').dataset.status).toBe('done'), { timeout: 10_000 });
+    const tab = await screen.findByRole('tab', { name: '校准' }, { timeout: 10_000 });
+    await waitFor(() => expect(tab.hasAttribute('disabled')).toBe(false));
+    await userEvent.click(tab);
+    const panel = await screen.findByTestId('calibration-panel');
+    // the server's sessions carry no judgement of their own here: the manual assessments are the label
+    expect(within(panel).getByText('这些会话没有人工评价；可上传标签文件校准。')).toBeTruthy();
+    await userEvent.click(
+      within(panel)
+        .getAllByLabelText('人工评价')
+        .find((el) => el.tagName === 'INPUT')!,
+    );
+    await userEvent.click(await screen.findByRole('option', { name: '人工质检（各会话最新的已质检结果）' }));
+    await userEvent.click(screen.getByTestId('calibration-run'));
+    const result = await screen.findByTestId('calibration-result', {}, { timeout: 20_000 });
+
+    expect(within(result).getByTestId('calibration-sessions').textContent).toBe(
+      '32 个有评价的会话（人工质检（各会话最新的已质检结果））',
+    );
+    const expected = expectedReport(expectedLabels);
+    expect(expected.sessions).toBe(32);
+    expect(screen.getByTestId('calibration-cv-before').textContent).toBe(spread(expected.crossValidated.before));
+    expect(screen.getByTestId('calibration-cv-after').textContent).toBe(spread(expected.crossValidated.after));
+    expect(screen.getByTestId('calibration-in-sample').textContent).toBe(
+      `全部会话（样本内）：${expected.before.toFixed(3)} → ${expected.after.toFixed(3)}`,
+    );
+    // one page of up to 500 holds all 34 results
+    expect(calls.filter((c) => c.path === '/v3/chats/qc-manual-result/page').map((c) => c.query)).toEqual([
+      { page: 1, size: 500 },
+    ]);
+  }, 40_000);
+
+  it('calibrates against a label file matched by session id, and names a bad line of it', async () => {
+    const panel = await runAndOpenTab();
+    await userEvent.click(
+      within(panel)
+        .getAllByLabelText('人工评价')
+        .find((el) => el.tagName === 'INPUT')!,
+    );
+    await userEvent.click(await screen.findByRole('option', { name: '上传标签文件' }));
+    // nothing to calibrate against until a file is read
+    expect(screen.getByTestId('calibration-run')).toHaveProperty('disabled', true);
+    const fileInput = () => panel.querySelector('input[type="file"]') as HTMLInputElement;
+
+    // a score that is not a number: the error names the file's line, in Chinese, and nothing is loaded
+    await userEvent.upload(
+      fileInput(),
+      new File(['sessionId,score\nc0,1\nc1,很好\n'], 'bad.csv', { type: 'text/csv' }),
+    );
+    expect((await screen.findByTestId('calibration-label-file-error')).textContent).toBe(
+      '标签文件有误bad.csv:3: 第 2 列标注分数必须是数字，而不是 "很好"',
+    );
+    expect(screen.getByTestId('calibration-run')).toHaveProperty('disabled', true);
+
+    // 30 of the corpus's 40 sessions labelled (the opposite of their S, so not what the sessions carry), and two
+    // labels for sessions the corpus does not have
+    const labels = new Map<string, number>();
+    for (let i = 0; i < 30; i++) {
+      const record = JSON.parse(LINES[i]!) as { humanQuality: { S: number } };
+      labels.set(`c${i}`, -record.humanQuality.S);
+    }
+    const csv = ['sessionId,score', ...[...labels].map(([id, score]) => `${id},${score}`), 'gone-1,1', 'gone-2,0'].join(
+      '\n',
+    );
+    await userEvent.upload(fileInput(), new File([csv], 'labels.csv', { type: 'text/csv' }));
+    expect((await screen.findByTestId('calibration-label-file-loaded')).textContent).toBe('labels.csv：32 个标签');
+    expect(screen.queryByTestId('calibration-label-file-error')).toBeNull();
+    await userEvent.click(screen.getByTestId('calibration-run'));
+    const result = await screen.findByTestId('calibration-result', {}, { timeout: 20_000 });
+
+    expect(screen.getByTestId('calibration-label-match').textContent).toBe('30 个会话有标签，2 个标签没有对应的会话');
+    expect(within(result).getByTestId('calibration-sessions').textContent).toBe(
+      '30 个有评价的会话（标签文件 labels.csv）',
+    );
+    // the engine's figures against the file's labels
+    const expected = expectedReport(labels);
+    expect(expected.sessions).toBe(30);
+    expect(screen.getByTestId('calibration-cv-before').textContent).toBe(spread(expected.crossValidated.before));
+    expect(screen.getByTestId('calibration-cv-after').textContent).toBe(spread(expected.crossValidated.after));
+    expect(screen.getByTestId('calibration-in-sample').textContent).toBe(
+      `全部会话（样本内）：${expected.before.toFixed(3)} → ${expected.after.toFixed(3)}`,
+    );
+  }, 40_000);
+
   it('shows the figures, evidence, fitted scores and suggestions the engine computes', async () => {
     const expected = expectedReport();
     const result = await runAndCalibrate();

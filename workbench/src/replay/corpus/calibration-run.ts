@@ -5,7 +5,7 @@
  */
 import type { CalibrationProgress, CalibrationReport, QcRule, QcScheme } from '@qcdesk/engine';
 import { create } from 'zustand';
-import { errorText } from '../../api/client';
+import { type ApiClient, errorText } from '../../api/client';
 import type { ReplayQuery } from '../replay-query';
 import type { CalibratedDraft } from '../target/draft-store';
 import type { ReplayTarget } from '../target/replay-target';
@@ -18,6 +18,7 @@ import {
 import { type JudgementKind, judgementValue } from './corpus-session';
 import type { CorpusSource } from './corpus-source';
 import type { SampleSession } from './corpus-tally';
+import { manualAssessmentLabels } from './manual-labels';
 import { PageTurns } from './page-turns';
 
 /** Runs a job somewhere; aborting `signal` stops it (the promise rejects with the signal's reason). */
@@ -88,6 +89,23 @@ export interface CalibrationBasis {
   readonly query: ReplayQuery;
 }
 
+/**
+ * Where the labels come from: a judgement the sessions carry, a label file (`sessionId, score`, read with the
+ * engine's `parseLabelFile`), or the console's manual assessments (server corpora: the newest checked result of each
+ * session, see manual-labels.ts); the last two matched to the corpus's sessions by id.
+ */
+export type LabelSource =
+  | { readonly kind: 'judgement'; readonly judgement: JudgementKind }
+  | { readonly kind: 'file'; readonly name: string; readonly labels: ReadonlyMap<string, number> }
+  | { readonly kind: 'manual'; readonly client: ApiClient };
+
+/** How a label file met the corpus: sessions that got a label, and labels whose id is no session of the corpus. */
+export interface LabelMatch {
+  readonly name: string;
+  readonly matched: number;
+  readonly unmatched: number;
+}
+
 export type CalibrationStage = 'read' | CalibrationProgress['stage'];
 
 export interface CalibrationRunProgress {
@@ -101,7 +119,7 @@ export interface CalibrationRunProgress {
 
 export interface CalibrationResult {
   readonly report: CalibrationReport;
-  readonly kind: JudgementKind;
+  readonly labels: LabelSource;
   readonly settings: CalibrationSettings;
   readonly basis: CalibrationBasis;
   readonly unreadable: number;
@@ -117,9 +135,11 @@ export interface CalibrationState {
   progress: CalibrationRunProgress | null;
   result: CalibrationResult | null;
   error: string | null;
+  /** the label file's match against the corpus, once the corpus is read (shown even when the calibration fails) */
+  match: LabelMatch | null;
   /** a new corpus run: what a calibration works on from now; the last calibration's result goes */
   setBasis(basis: CalibrationBasis | null): void;
-  start(kind: JudgementKind, settings: CalibrationSettings, engine?: CalibrationEngine): Promise<void>;
+  start(labels: LabelSource, settings: CalibrationSettings, engine?: CalibrationEngine): Promise<void>;
   cancel(): void;
 }
 
@@ -145,29 +165,49 @@ export const useCalibration = create<CalibrationState>((set, get) => ({
   progress: null,
   result: null,
   error: null,
+  match: null,
   setBasis(basis) {
     controller?.abort();
     controller = null;
-    set({ basis, status: 'idle', progress: null, result: null, error: null });
+    set({ basis, status: 'idle', progress: null, result: null, error: null, match: null });
   },
-  async start(kind, settings, engine = defaultCalibrationEngine()) {
+  async start(labels, settings, engine = defaultCalibrationEngine()) {
     const basis = get().basis;
     if (basis === null) return;
     controller?.abort();
     const mine = new AbortController();
     controller = mine;
     const live = () => controller === mine;
-    set({ status: 'running', progress: { stage: 'read', fraction: 0, done: 0, total: 0 }, result: null, error: null });
+    set({
+      status: 'running',
+      progress: { stage: 'read', fraction: 0, done: 0, total: 0 },
+      result: null,
+      error: null,
+      match: null,
+    });
     try {
       const sessions: { payload: string | object; label: number }[] = [];
       const sampleOf = new Map<string, SampleSession>();
       const turns = new PageTurns();
+      // labels by session id: the file's, or the manual assessments' (read before the corpus)
+      const byId: ReadonlyMap<string, number> | null =
+        labels.kind === 'file'
+          ? labels.labels
+          : labels.kind === 'manual'
+            ? await manualAssessmentLabels(labels.client, { signal: mine.signal })
+            : null;
+      // the file's ids seen in the corpus (a session id met twice still uses one label)
+      const labelled = new Set<string>();
       let lastUpdate = performance.now();
       for await (const outcome of basis.source.read()) {
         mine.signal.throwIfAborted();
         if (!outcome.ok) continue;
         const { session } = outcome;
-        const label = judgementValue(session.judgement, kind);
+        const label =
+          labels.kind === 'judgement'
+            ? judgementValue(session.judgement, labels.judgement)
+            : (byId?.get(session.sessionId) ?? null);
+        if (byId !== null && label !== null) labelled.add(session.sessionId);
         if (label !== null) {
           sessions.push({ payload: session.payload, label });
           sampleOf.set(session.sessionId, {
@@ -185,6 +225,9 @@ export const useCalibration = create<CalibrationState>((set, get) => ({
           set({ progress: { stage: 'read', fraction, done: sessions.length, total: 0 } });
         }
         await turns.maybeYield();
+      }
+      if (labels.kind === 'file' && live()) {
+        set({ match: { name: labels.name, matched: sessions.length, unmatched: labels.labels.size - labelled.size } });
       }
       const job: CalibrationJob = {
         rules: basis.target.rules,
@@ -207,7 +250,7 @@ export const useCalibration = create<CalibrationState>((set, get) => ({
       set({
         status: 'done',
         progress: { stage: 'final', fraction: 1, done: 1, total: 1 },
-        result: { report: outcome.report, kind, settings, basis, unreadable: outcome.unreadable, links },
+        result: { report: outcome.report, labels, settings, basis, unreadable: outcome.unreadable, links },
       });
     } catch (error) {
       if (!live()) return;

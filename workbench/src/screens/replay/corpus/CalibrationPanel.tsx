@@ -1,5 +1,20 @@
-import { Alert, Button, Card, Checkbox, Group, NumberInput, Progress, Select, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  FileButton,
+  Group,
+  NumberInput,
+  Progress,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { LabelInputError, parseLabelFile } from '@qcdesk/engine';
 import { type ReactNode, useMemo, useState } from 'react';
+import { useApi } from '../../../api/api-context';
 import { useI18n } from '../../../i18n/locale-store';
 import { judgementKindsPresent } from '../../../replay/corpus/agreement';
 import {
@@ -11,6 +26,7 @@ import {
   type CalibrationResult,
   type CalibrationRunProgress,
   calibratedDraft,
+  type LabelSource,
   useCalibration,
 } from '../../../replay/corpus/calibration-run';
 import { JUDGEMENT_KINDS, type JudgementKind } from '../../../replay/corpus/corpus-session';
@@ -22,6 +38,24 @@ import { CalibrationFigures } from './CalibrationFigures';
 import { DisagreementTable, EvidenceTable, FittedScoreTable, SuggestionTable } from './CalibrationTables';
 
 const ROLES: readonly CalibrationRole[] = ['AGENT', 'CUSTOMER'];
+
+/** The label choices: a judgement the sessions carry, a label file, or the manual assessments (server corpora). */
+type SourceChoice = JudgementKind | 'file' | 'assessment';
+
+interface LabelFile {
+  readonly name: string;
+  readonly labels: ReadonlyMap<string, number>;
+}
+
+// FileReader rather than Blob.text(): the one both the browser and jsdom have
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
+    reader.readAsText(file);
+  });
+}
 
 function Block({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -40,16 +74,49 @@ function Block({ title, children, testId }: { title: string; children: ReactNode
  * disagreements, and hand the calibrated rules and scheme to the replay tester as its draft.
  */
 export function CalibrationPanel({ report }: { report: CorpusReport }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const calibration = useCalibration();
+  const client = useApi();
+  const fromServer = calibration.basis?.source.kind === 'server';
   const kinds = useMemo(() => judgementKindsPresent(report, JUDGEMENT_KINDS), [report]);
-  const [picked, setPicked] = useState<JudgementKind | null>(null);
-  const kind = picked !== null && kinds.includes(picked) ? picked : ((kinds.includes('S') ? 'S' : kinds[0]) ?? null);
+  const [picked, setPicked] = useState<SourceChoice | null>(null);
+  const choice: SourceChoice =
+    picked === 'file' ||
+    (picked === 'assessment' && fromServer) ||
+    (picked !== null && kinds.includes(picked as JudgementKind))
+      ? picked
+      : ((kinds.includes('S') ? 'S' : kinds[0]) ?? 'file');
+  const [labelFile, setLabelFile] = useState<LabelFile | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
   const [settings, setSettings] = useState<CalibrationSettings>(DEFAULT_CALIBRATION_SETTINGS);
   const running = calibration.status === 'running';
 
   if (calibration.basis === null) return <Text c="dimmed">{t('corpus.calibration.noBasis')}</Text>;
-  if (kind === null) return <Text c="dimmed">{t('corpus.calibration.none')}</Text>;
+  const source: LabelSource | null =
+    choice === 'assessment'
+      ? { kind: 'manual', client }
+      : choice !== 'file'
+        ? { kind: 'judgement', judgement: choice }
+        : labelFile === null
+          ? null
+          : { kind: 'file', ...labelFile };
+  const load = async (file: File | null) => {
+    if (file === null) return;
+    setLabelFile(null);
+    setFileError(null);
+    try {
+      setLabelFile({ name: file.name, labels: parseLabelFile(await readText(file), file.name) });
+    } catch (error) {
+      // the engine's message names the line; say it in the tab's language
+      setFileError(
+        error instanceof LabelInputError
+          ? `${error.where}: ${locale === 'en' ? error.en : error.zh}`
+          : error instanceof Error
+            ? error.message
+            : String(error),
+      );
+    }
+  };
   const set = (patch: Partial<CalibrationSettings>) => setSettings((s) => ({ ...s, ...patch }));
   return (
     <Stack gap="md" data-testid="calibration-panel">
@@ -58,12 +125,21 @@ export function CalibrationPanel({ report }: { report: CorpusReport }) {
           <Text size="sm" c="dimmed">
             {t('corpus.calibration.intro')}
           </Text>
+          {kinds.length === 0 && (
+            <Text size="sm" c="dimmed">
+              {t('corpus.calibration.none')}
+            </Text>
+          )}
           <Group align="flex-end" gap="md">
             <Select
               label={t('corpus.calibration.label')}
-              data={kinds.map((k) => ({ value: k, label: t(`corpus.agreement.kind.${k}`) }))}
-              value={kind}
-              onChange={(v) => v && setPicked(v as JudgementKind)}
+              data={[
+                ...kinds.map((k) => ({ value: k, label: t(`corpus.agreement.kind.${k}`) })),
+                ...(fromServer ? [{ value: 'assessment', label: t('corpus.calibration.source.assessment') }] : []),
+                { value: 'file', label: t('corpus.calibration.source.file') },
+              ]}
+              value={choice}
+              onChange={(v) => v && setPicked(v as SourceChoice)}
               allowDeselect={false}
               disabled={running}
               w={220}
@@ -102,11 +178,53 @@ export function CalibrationPanel({ report }: { report: CorpusReport }) {
                 {t('corpus.calibration.cancel')}
               </Button>
             ) : (
-              <Button onClick={() => void calibration.start(kind, settings)} data-testid="calibration-run">
+              <Button
+                onClick={() => source !== null && void calibration.start(source, settings)}
+                disabled={source === null}
+                data-testid="calibration-run"
+              >
                 {t('corpus.calibration.run')}
               </Button>
             )}
           </Group>
+          {choice === 'file' && (
+            <Stack gap={4}>
+              <Group gap="sm">
+                <FileButton
+                  onChange={(file) => void load(file)}
+                  accept=".csv,.tsv,.txt,.jsonl,.json"
+                  disabled={running}
+                >
+                  {(props) => (
+                    <Button variant="default" {...props} data-testid="calibration-label-file">
+                      {t('corpus.calibration.file.pick')}
+                    </Button>
+                  )}
+                </FileButton>
+                {labelFile !== null && (
+                  <Text size="sm" data-testid="calibration-label-file-loaded">
+                    {t('corpus.calibration.file.loaded', { name: labelFile.name, count: labelFile.labels.size })}
+                  </Text>
+                )}
+              </Group>
+              <Text size="xs" c="dimmed">
+                {t('corpus.calibration.file.hint')}
+              </Text>
+              {fileError !== null && (
+                <Alert color="red" title={t('corpus.calibration.file.bad')} data-testid="calibration-label-file-error">
+                  {fileError}
+                </Alert>
+              )}
+              {calibration.match !== null && calibration.match.name === labelFile?.name && (
+                <Text size="sm" data-testid="calibration-label-match">
+                  {t('corpus.calibration.file.match', {
+                    matched: calibration.match.matched,
+                    unmatched: calibration.match.unmatched,
+                  })}
+                </Text>
+              )}
+            </Stack>
+          )}
           {running && calibration.progress !== null && <StageProgress progress={calibration.progress} />}
           {calibration.status === 'cancelled' && <Text c="dimmed">{t('corpus.calibration.cancelled')}</Text>}
           {calibration.status === 'failed' && (
@@ -168,7 +286,12 @@ function CalibrationResultView({ result }: { result: CalibrationResult }) {
         <Text size="sm" data-testid="calibration-sessions">
           {t('corpus.calibration.sessions', {
             count: report.sessions,
-            label: t(`corpus.agreement.kind.${result.kind}`),
+            label:
+              result.labels.kind === 'file'
+                ? t('corpus.calibration.file.label', { name: result.labels.name })
+                : result.labels.kind === 'manual'
+                  ? t('corpus.calibration.source.assessment')
+                  : t(`corpus.agreement.kind.${result.labels.judgement}`),
           })}
           {result.unreadable > 0 && ` · ${t('corpus.calibration.unreadable', { count: result.unreadable })}`}
         </Text>
