@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../src/api/client';
-import { useCalibration } from '../src/replay/corpus/calibration-run';
+import { type CalibrationResult, useCalibration } from '../src/replay/corpus/calibration-run';
 import { CorpusEngineProvider } from '../src/replay/corpus/corpus-engine';
 import { useCorpusRun } from '../src/replay/corpus/corpus-run-store';
 import { labelOfManualResult, manualAssessmentLabels } from '../src/replay/corpus/manual-labels';
@@ -12,6 +12,7 @@ import { useSessionHandover } from '../src/replay/session-handover';
 import { useReplayDraft } from '../src/replay/target/draft-store';
 import { ruleFromRecord, schemeFromRecord } from '../src/replay/target/replay-target';
 import { useRouterStore } from '../src/router/router-store';
+import { SessionListModal } from '../src/screens/replay/corpus/CalibrationSessions';
 import { CorpusReplay } from '../src/screens/replay/corpus/CorpusReplay';
 import { fakeClient, renderConsole } from './helpers';
 import { inProcessEngine } from './replay-corpus-engine';
@@ -430,6 +431,51 @@ describe('calibration tab', () => {
     expect(current.query.schemeId).toBeUndefined();
   }, 40_000);
 
+  it("lists the sessions behind a rule's hit count and opens one in the single replay", async () => {
+    const expected = expectedReport();
+    await runAndCalibrate();
+    const row = screen.getByTestId('calibration-evidence').querySelector('[data-rule="21"]')!;
+    // the refund rule hits the 20 sessions whose customer asks for a refund: the even ones
+    const refundSessions = Array.from({ length: 20 }, (_, i) => `c${2 * i}`);
+    expect(expected.evidence.find((e) => e.ruleId === '21')!.hitSessionIds).toEqual(refundSessions);
+    await userEvent.click(within(row as HTMLElement).getByRole('button', { name: '20' }));
+    const list = await screen.findByTestId('calibration-session-list');
+    expect(screen.getByText('命中「退款诉求」的 20 个会话')).toBeTruthy();
+    expect([...list.querySelectorAll('[data-session]')].map((e) => e.getAttribute('data-session'))).toEqual(
+      refundSessions,
+    );
+    expect(screen.queryByTestId('calibration-session-list-more')).toBeNull();
+    await userEvent.click(within(list).getByRole('button', { name: 'c6' }));
+    const current = useRouterStore.getState().current;
+    expect(current.path).toBe('/qc/replay');
+    expect(current.query).toMatchObject({ schemeId: '9', handover: 'c6' });
+    expect(useSessionHandover.getState().sessions.c6?.messages).toHaveLength(2);
+  }, 40_000);
+
+  it("lists the low-judged sessions a suggestion's phrase was said in and opens one in the single replay", async () => {
+    const expected = expectedReport();
+    await runAndCalibrate();
+    const unsure = expected.suggestions.find((s) => s.role === 'AGENT' && '这个我不清楚'.includes(s.phrase))!;
+    expect(unsure.lowSessionIds).toHaveLength(unsure.low);
+    // every low-judged session is one where the agent was unsure (i % 4 < 2), as the sessions were made
+    expect(unsure.lowSessionIds.every((id) => Number(id.slice(1)) % 4 < 2)).toBe(true);
+    const row = screen.getByTestId('calibration-suggestions').querySelector(`[data-rule="${unsure.ruleId}"]`)!;
+    const cell = row.querySelector('[data-cell="low"]') as HTMLElement;
+    expect(cell.textContent).toBe(`${unsure.low} / ${unsure.lowSessions}`);
+    await userEvent.click(within(cell).getByRole('button', { name: String(unsure.low) }));
+    const list = await screen.findByTestId('calibration-session-list');
+    expect(screen.getByText(`含「${unsure.phrase}」的 ${unsure.low} 个低评价会话`)).toBeTruthy();
+    expect([...list.querySelectorAll('[data-session]')].map((e) => e.getAttribute('data-session'))).toEqual(
+      unsure.lowSessionIds,
+    );
+    const last = unsure.lowSessionIds.at(-1)!;
+    await userEvent.click(within(list).getByRole('button', { name: last }));
+    const current = useRouterStore.getState().current;
+    expect(current.path).toBe('/qc/replay');
+    expect(current.query).toMatchObject({ schemeId: '9', handover: last });
+    expect(useSessionHandover.getState().sessions[last]?.messages).toHaveLength(2);
+  }, 40_000);
+
   it('opens a disagreeing session in the single replay', async () => {
     const expected = expectedReport();
     await runAndCalibrate();
@@ -444,4 +490,33 @@ describe('calibration tab', () => {
     expect(current.query).toMatchObject({ schemeId: '9', handover: first.sessionId });
     expect(useSessionHandover.getState().sessions[first.sessionId]?.messages).toHaveLength(2);
   }, 40_000);
+
+  it('lists the first 100 sessions of a longer count and says how many more there are', () => {
+    const ids = Array.from({ length: 130 }, (_, i) => `s${i}`);
+    // a server corpus: only what the list opens matters here
+    const result = {
+      basis: {
+        source: { kind: 'server' },
+        query: { ruleId: null, schemeId: '9', draft: false, withinSchemeId: null, sessionId: null, handover: null },
+      },
+      links: new Map(
+        ids.map((id, index) => [
+          id,
+          { index, sessionId: id, lineNumber: null, payload: null, aiScore: null, nearness: 1 },
+        ]),
+      ),
+    } as unknown as CalibrationResult;
+    const { client } = fakeClient({});
+    renderConsole(
+      <SessionListModal list={{ title: '130 个会话', sessionIds: ids }} result={result} onClose={() => {}} />,
+      {
+        client,
+      },
+    );
+    const list = screen.getByTestId('calibration-session-list');
+    expect([...list.querySelectorAll('[data-session]')].map((e) => e.getAttribute('data-session'))).toEqual(
+      ids.slice(0, 100),
+    );
+    expect(screen.getByTestId('calibration-session-list-more').textContent).toBe('另有 30 个会话未列出');
+  });
 });

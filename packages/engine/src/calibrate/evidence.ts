@@ -8,6 +8,8 @@ export interface RuleEvidence {
   /** how the rule scores: deducts (SUB, ONCE), adds (ADD), or null when it changes no score */
   readonly scoreType: RuleScoreType | null;
   readonly hits: number;
+  /** the ids of the sessions it hits (`hits` of them), in the sessions' order */
+  readonly hitSessionIds: readonly string[];
   readonly hitRate: number;
   /** mean label of the sessions it hits, of the others, their difference and its bootstrap interval */
   readonly meanWithHit: number;
@@ -37,7 +39,8 @@ export function ruleEvidence(
     if (index < 0) throw new RangeError(`rule ${rule.id} is not in the hit matrix`);
     const counts = hits.hitCounts[index]!;
     const hit = Array.from(subset, (s) => counts[s]! > 0);
-    const hitCount = hit.filter(Boolean).length;
+    const hitSessionIds = Array.from(subset, (s) => hits.sessionIds[s]!).filter((_, i) => hit[i]);
+    const hitCount = hitSessionIds.length;
     const difference = meanDifference(values, hit, bootstrap);
     const sign = rule.scoreType === 'ADD' ? -1 : 1;
     const predictor = Array.from(subset, (s) => sign * counts[s]!);
@@ -46,6 +49,7 @@ export function ruleEvidence(
       ruleName: rule.name,
       scoreType: rule.scoreType,
       hits: hitCount,
+      hitSessionIds,
       hitRate: values.length === 0 ? Number.NaN : hitCount / values.length,
       meanWithHit: difference.meanIn,
       meanWithoutHit: difference.meanOut,

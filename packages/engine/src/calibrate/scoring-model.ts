@@ -11,6 +11,8 @@ import type { Transcript } from '../transcript/types.js';
 export interface HitMatrix {
   readonly ruleIds: readonly string[];
   readonly sessions: number;
+  /** the sessions' ids, in order (what the evidence names the sessions behind its counts by) */
+  readonly sessionIds: readonly string[];
   /** hitCounts[rule][session] */
   readonly hitCounts: readonly Int32Array[];
 }
@@ -30,7 +32,12 @@ export function collectHits(
     if (onProgress !== undefined && (s % 64 === 63 || s === transcripts.length - 1))
       onProgress(s + 1, transcripts.length);
   });
-  return { ruleIds: rules.map((r) => r.id), sessions: transcripts.length, hitCounts };
+  return {
+    ruleIds: rules.map((r) => r.id),
+    sessions: transcripts.length,
+    sessionIds: transcripts.map((t) => t.sessionId),
+    hitCounts,
+  };
 }
 
 /** One link of a rule into an angle, with the score settings in force there. */
@@ -116,5 +123,10 @@ export function aiScores(
 
 /** The hit matrix of two rule sets side by side (a scheme's rules, then suggested ones). */
 export function joinHits(a: HitMatrix, b: HitMatrix): HitMatrix {
-  return { ruleIds: [...a.ruleIds, ...b.ruleIds], sessions: a.sessions, hitCounts: [...a.hitCounts, ...b.hitCounts] };
+  return {
+    ruleIds: [...a.ruleIds, ...b.ruleIds],
+    sessions: a.sessions,
+    sessionIds: a.sessionIds,
+    hitCounts: [...a.hitCounts, ...b.hitCounts],
+  };
 }

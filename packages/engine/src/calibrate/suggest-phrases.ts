@@ -12,6 +12,8 @@ export type PhraseRole = 'AGENT' | 'CUSTOMER';
  */
 export interface NgramIndex {
   readonly phrases: readonly { readonly role: PhraseRole; readonly phrase: string }[];
+  /** the sessions' ids, in order */
+  readonly sessionIds: readonly string[];
   /** per session, its sorted distinct n-gram ids */
   readonly sessions: readonly Int32Array[];
 }
@@ -59,7 +61,7 @@ export function ngramIndex(transcripts: readonly Transcript[], minN = 2, maxN = 
     }
     return Int32Array.from(seen).sort();
   });
-  return { phrases, sessions };
+  return { phrases, sessionIds: transcripts.map((t) => t.sessionId), sessions };
 }
 
 export interface PhraseEvidence {
@@ -76,6 +78,9 @@ export interface PhraseEvidence {
   /** sizes of the low and high groups */
   readonly lowSessions: number;
   readonly highSessions: number;
+  /** the ids of the sessions counted in `low` and `high`, in the sessions' order */
+  readonly lowSessionIds: readonly string[];
+  readonly highSessionIds: readonly string[];
 }
 
 export interface SuggestOptions {
@@ -138,7 +143,8 @@ export function suggestPhrases(
     nAll += all[w]!;
   }
   const alpha0 = prior * nAll;
-  const scored: PhraseEvidence[] = [];
+  type Scored = Omit<PhraseEvidence, 'lowSessionIds' | 'highSessionIds'> & { readonly w: number };
+  const scored: Scored[] = [];
   const roles = new Set(options.roles ?? ['AGENT', 'CUSTOMER']);
   for (let w = 0; w < vocabulary; w++) {
     if (all[w]! < minSessions || !roles.has(index.phrases[w]!.role)) continue;
@@ -148,11 +154,11 @@ export function suggestPhrases(
     const delta = Math.log((yl + a) / (nLow + alpha0 - yl - a)) - Math.log((yh + a) / (nHigh + alpha0 - yh - a));
     const z = delta / Math.sqrt(1 / (yl + a) + 1 / (yh + a));
     const { role, phrase } = index.phrases[w]!;
-    scored.push({ role, phrase, z, delta, low: yl, high: yh, total: all[w]!, lowSessions, highSessions });
+    scored.push({ role, phrase, z, delta, low: yl, high: yh, total: all[w]!, lowSessions, highSessions, w });
   }
   scored.sort((x, y) => Math.abs(y.z) - Math.abs(x.z) || (x.phrase < y.phrase ? -1 : 1));
   const count = options.count ?? 20;
-  const kept: PhraseEvidence[] = [];
+  const kept: Scored[] = [];
   for (const candidate of scored) {
     if (kept.length >= count) break;
     const overlaps = kept.some(
@@ -166,7 +172,34 @@ export function suggestPhrases(
     );
     if (!overlaps) kept.push(candidate);
   }
-  return kept;
+  // The sessions behind the kept phrases' counts: only for the few kept, so the pass over the vocabulary stays lean.
+  const named = kept.map(() => ({ low: [] as string[], high: [] as string[] }));
+  for (let i = 0; i < subset.length; i++) {
+    const s = subset[i]!;
+    const label = labels[s]!;
+    const isLow = label <= lowCut;
+    const isHigh = label >= highCut && !isLow;
+    if (!isLow && !isHigh) continue;
+    const ids = index.sessions[s]!;
+    kept.forEach((k, j) => {
+      if (!containsSorted(ids, k.w)) return;
+      (isLow ? named[j]!.low : named[j]!.high).push(index.sessionIds[s]!);
+    });
+  }
+  return kept.map(({ w: _w, ...k }, j) => ({ ...k, lowSessionIds: named[j]!.low, highSessionIds: named[j]!.high }));
+}
+
+function containsSorted(sorted: Int32Array, value: number): boolean {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const x = sorted[mid]!;
+    if (x === value) return true;
+    if (x < value) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
 }
 
 export interface SuggestionRuleOptions {

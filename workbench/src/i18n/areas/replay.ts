@@ -218,6 +218,11 @@ export const replayZh = {
   'corpus.calibration.disagreements.session': '会话',
   'corpus.calibration.disagreements.ai': 'AI 得分（百分位）',
   'corpus.calibration.disagreements.label': '人工评价（百分位）',
+  'corpus.calibration.sessionList.hits': '命中「{rule}」的 {count} 个会话',
+  'corpus.calibration.sessionList.low': '含「{phrase}」的 {count} 个低评价会话',
+  'corpus.calibration.sessionList.high': '含「{phrase}」的 {count} 个高评价会话',
+  'corpus.calibration.sessionList.show': '查看这 {count} 个会话',
+  'corpus.calibration.sessionList.more': '另有 {count} 个会话未列出',
   'corpus.calibration.apply': '作为草稿应用',
   'corpus.calibration.applyHint':
     '草稿包含拟合的分值和已采纳的 {count} 条建议，不会保存到服务器；再次运行即可看到与已保存版本的差异。',
@@ -446,6 +451,11 @@ export const replayEn: Record<keyof typeof replayZh, string> = {
   'corpus.calibration.disagreements.session': 'Session',
   'corpus.calibration.disagreements.ai': 'AI score (percentile)',
   'corpus.calibration.disagreements.label': 'Judgement (percentile)',
+  'corpus.calibration.sessionList.hits': 'The {count} sessions “{rule}” hits',
+  'corpus.calibration.sessionList.low': 'The {count} low-judged sessions with “{phrase}”',
+  'corpus.calibration.sessionList.high': 'The {count} high-judged sessions with “{phrase}”',
+  'corpus.calibration.sessionList.show': 'Show these {count} sessions',
+  'corpus.calibration.sessionList.more': '{count} more sessions not listed',
   'corpus.calibration.apply': 'Apply as draft',
   'corpus.calibration.applyHint':
     'The draft holds the fitted scores and the {count} accepted suggestions; nothing is saved to the server. Run again to see the diff against the saved version.',

@@ -123,8 +123,41 @@ export interface CalibrationResult {
   readonly settings: CalibrationSettings;
   readonly basis: CalibrationBasis;
   readonly unreadable: number;
-  /** the disagreeing sessions as the single replay opens them (uploads carry their text) */
+  /**
+   * The sessions the tab lists, as the single replay opens them (uploads carry their text): the disagreeing ones, and
+   * the first `SESSION_LIST_CAP` behind each evidence and suggestion count.
+   */
   readonly links: ReadonlyMap<string, SampleSession>;
+}
+
+/**
+ * How many sessions a count's list shows (the rest are counted, not listed): only those are kept openable, so an
+ * uploaded corpus's texts are not all held after the run.
+ */
+export const SESSION_LIST_CAP = 100;
+
+/** The openable sessions of a report: the disagreements (with their AI score) and the lists behind its counts. */
+function sessionLinks(
+  report: CalibrationReport,
+  sampleOf: ReadonlyMap<string, SampleSession>,
+): Map<string, SampleSession> {
+  const links = new Map<string, SampleSession>();
+  const add = (ids: readonly string[]) => {
+    for (const id of ids.slice(0, SESSION_LIST_CAP)) {
+      const sample = sampleOf.get(id);
+      if (sample !== undefined && !links.has(id)) links.set(id, sample);
+    }
+  };
+  for (const e of report.evidence) add(e.hitSessionIds);
+  for (const s of report.suggestions) {
+    add(s.lowSessionIds);
+    add(s.highSessionIds);
+  }
+  for (const d of report.disagreements) {
+    const sample = sampleOf.get(d.sessionId);
+    if (sample !== undefined) links.set(d.sessionId, { ...sample, aiScore: d.aiScore });
+  }
+  return links;
 }
 
 export type CalibrationStatus = 'idle' | 'running' | 'done' | 'cancelled' | 'failed';
@@ -242,11 +275,7 @@ export const useCalibration = create<CalibrationState>((set, get) => ({
         mine.signal,
       );
       if (!live()) return;
-      const links = new Map<string, SampleSession>();
-      for (const d of outcome.report.disagreements) {
-        const sample = sampleOf.get(d.sessionId);
-        if (sample !== undefined) links.set(d.sessionId, { ...sample, aiScore: d.aiScore });
-      }
+      const links = sessionLinks(outcome.report, sampleOf);
       set({
         status: 'done',
         progress: { stage: 'final', fraction: 1, done: 1, total: 1 },

@@ -35,6 +35,7 @@ import { CORPUS_REPLAY_PATH } from '../../../replay/corpus/sample-links';
 import { goReplay } from '../../../replay/replay-query';
 import { useReplayDraft } from '../../../replay/target/draft-store';
 import { CalibrationFigures } from './CalibrationFigures';
+import { type SessionList, SessionListModal } from './CalibrationSessions';
 import { DisagreementTable, EvidenceTable, FittedScoreTable, SuggestionTable } from './CalibrationTables';
 
 const ROLES: readonly CalibrationRole[] = ['AGENT', 'CUSTOMER'];
@@ -264,6 +265,7 @@ function CalibrationResultView({ result }: { result: CalibrationResult }) {
   const { t } = useI18n();
   const { report } = result;
   const [accepted, setAccepted] = useState<ReadonlySet<string>>(new Set());
+  const [sessionList, setSessionList] = useState<SessionList | null>(null);
   const toggle = (ruleId: string, on: boolean) =>
     setAccepted((a) => {
       const next = new Set(a);
@@ -311,10 +313,10 @@ function CalibrationResultView({ result }: { result: CalibrationResult }) {
         <Text size="xs" c="dimmed">
           {t('corpus.calibration.suggestions.hint')}
         </Text>
-        <SuggestionTable report={report} accepted={accepted} onToggle={toggle} />
+        <SuggestionTable report={report} accepted={accepted} onToggle={toggle} onShowSessions={setSessionList} />
       </Block>
       <Block title={t('corpus.calibration.evidence.title')}>
-        <EvidenceTable evidence={report.evidence} />
+        <EvidenceTable evidence={report.evidence} onShowSessions={setSessionList} />
       </Block>
       <Block title={t('corpus.calibration.scores.title')}>
         <FittedScoreTable report={report} />
@@ -322,6 +324,7 @@ function CalibrationResultView({ result }: { result: CalibrationResult }) {
       <Block title={t('corpus.calibration.disagreements.title')}>
         <DisagreementTable result={result} />
       </Block>
+      <SessionListModal list={sessionList} result={result} onClose={() => setSessionList(null)} />
     </Stack>
   );
 }

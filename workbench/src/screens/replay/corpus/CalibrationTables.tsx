@@ -5,6 +5,7 @@ import type { MessageKey } from '../../../i18n/dictionary';
 import { useI18n } from '../../../i18n/locale-store';
 import type { CalibrationResult } from '../../../replay/corpus/calibration-run';
 import { openSample } from '../../../replay/corpus/sample-links';
+import { CountButton, type SessionList } from './CalibrationSessions';
 import { f3, pct, signed } from './calibration-format';
 
 type SortKey = 'ruleName' | 'hitRate' | 'meanWithHit' | 'meanWithoutHit' | 'difference' | 'aucLowQuarter';
@@ -26,8 +27,17 @@ function compare(a: RuleEvidence, b: RuleEvidence, key: SortKey): number {
   return x - y;
 }
 
-/** Per-rule evidence, sortable by any column (a click sorts, a second click reverses). */
-export function EvidenceTable({ evidence }: { evidence: readonly RuleEvidence[] }) {
+/**
+ * Per-rule evidence, sortable by any column (a click sorts, a second click reverses); a hit count lists the sessions
+ * the rule hits.
+ */
+export function EvidenceTable({
+  evidence,
+  onShowSessions,
+}: {
+  evidence: readonly RuleEvidence[];
+  onShowSessions: (list: SessionList) => void;
+}) {
   const { t } = useI18n();
   const [sort, setSort] = useState<{ key: SortKey; descending: boolean } | null>(null);
   const rows = useMemo(() => {
@@ -69,7 +79,17 @@ export function EvidenceTable({ evidence }: { evidence: readonly RuleEvidence[] 
             <Table.Tr key={e.ruleId} data-rule={e.ruleId}>
               <Table.Td>{e.ruleName}</Table.Td>
               <Table.Td>{e.scoreType ?? '—'}</Table.Td>
-              <Table.Td data-cell="hits">{e.hits}</Table.Td>
+              <Table.Td data-cell="hits">
+                <CountButton
+                  count={e.hits}
+                  onClick={() =>
+                    onShowSessions({
+                      title: t('corpus.calibration.sessionList.hits', { rule: e.ruleName, count: e.hits }),
+                      sessionIds: e.hitSessionIds,
+                    })
+                  }
+                />
+              </Table.Td>
               <Table.Td data-cell="hitRate">{pct(e.hitRate)}</Table.Td>
               <Table.Td data-cell="with">{f3(e.meanWithHit)}</Table.Td>
               <Table.Td data-cell="without">{f3(e.meanWithoutHit)}</Table.Td>
@@ -133,15 +153,20 @@ export function FittedScoreTable({ report }: { report: CalibrationReport }) {
   );
 }
 
-/** The suggested phrase rules with their evidence, each with a box to accept it into the draft. */
+/**
+ * The suggested phrase rules with their evidence, each with a box to accept it into the draft; a low or high count
+ * lists the sessions it counts.
+ */
 export function SuggestionTable({
   report,
   accepted,
   onToggle,
+  onShowSessions,
 }: {
   report: CalibrationReport;
   accepted: ReadonlySet<string>;
   onToggle: (ruleId: string, on: boolean) => void;
+  onShowSessions: (list: SessionList) => void;
 }) {
   const { t } = useI18n();
   if (report.suggestions.length === 0)
@@ -180,10 +205,28 @@ export function SuggestionTable({
               <Table.Td>{t(`corpus.calibration.role.${s.role}`)}</Table.Td>
               <Table.Td data-cell="z">{s.z.toFixed(2)}</Table.Td>
               <Table.Td data-cell="low">
-                {s.low} / {s.lowSessions}
+                <CountButton
+                  count={s.low}
+                  onClick={() =>
+                    onShowSessions({
+                      title: t('corpus.calibration.sessionList.low', { phrase: s.phrase, count: s.low }),
+                      sessionIds: s.lowSessionIds,
+                    })
+                  }
+                />{' '}
+                / {s.lowSessions}
               </Table.Td>
               <Table.Td data-cell="high">
-                {s.high} / {s.highSessions}
+                <CountButton
+                  count={s.high}
+                  onClick={() =>
+                    onShowSessions({
+                      title: t('corpus.calibration.sessionList.high', { phrase: s.phrase, count: s.high }),
+                      sessionIds: s.highSessionIds,
+                    })
+                  }
+                />{' '}
+                / {s.highSessions}
               </Table.Td>
               <Table.Td>{signed(s.evidence.difference)}</Table.Td>
               <Table.Td data-cell="score">
