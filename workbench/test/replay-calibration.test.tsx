@@ -2,7 +2,7 @@ import type { ManualResult } from '@qcdesk/contracts';
 import { type CalibrationReport, calibrate, readSession } from '@qcdesk/engine';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../src/api/client';
 import { type CalibrationResult, useCalibration } from '../src/replay/corpus/calibration-run';
 import { CorpusEngineProvider } from '../src/replay/corpus/corpus-engine';
@@ -14,34 +14,11 @@ import { ruleFromRecord, schemeFromRecord } from '../src/replay/target/replay-ta
 import { useRouterStore } from '../src/router/router-store';
 import { SessionListModal } from '../src/screens/replay/corpus/CalibrationSessions';
 import { CorpusReplay } from '../src/screens/replay/corpus/CorpusReplay';
+import { streamFilesInChunks } from './file-stream';
 import { fakeClient, renderConsole } from './helpers';
 import { inProcessEngine } from './replay-corpus-engine';
 
-// jsdom's File cannot stream; a browser's can. Read it whole with FileReader and hand it over in chunks.
-beforeAll(() => {
-  Object.defineProperty(File.prototype, 'stream', {
-    configurable: true,
-    value(this: File) {
-      const file = this;
-      let bytes: Uint8Array | null = null;
-      let at = 0;
-      return new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          bytes ??= await new Promise<Uint8Array>((resolve) => {
-            const reader = new FileReader();
-            reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-            reader.readAsArrayBuffer(file);
-          });
-          if (at >= bytes.length) controller.close();
-          else {
-            controller.enqueue(bytes.slice(at, at + 4096));
-            at += 4096;
-          }
-        },
-      });
-    },
-  });
-});
+streamFilesInChunks(4096);
 
 afterEach(() => {
   useCorpusRun.getState().clear();

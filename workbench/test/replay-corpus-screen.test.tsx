@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../src/api/client';
 import { CorpusEngineProvider } from '../src/replay/corpus/corpus-engine';
 import { useCorpusRun } from '../src/replay/corpus/corpus-run-store';
@@ -8,34 +8,11 @@ import { useSessionHandover } from '../src/replay/session-handover';
 import { useReplayDraft } from '../src/replay/target/draft-store';
 import { useRouterStore } from '../src/router/router-store';
 import { CorpusReplay } from '../src/screens/replay/corpus/CorpusReplay';
+import { streamFilesInChunks } from './file-stream';
 import { fakeClient, renderConsole } from './helpers';
 import { inProcessEngine } from './replay-corpus-engine';
 
-// jsdom's File cannot stream; a browser's can. Read it whole with FileReader and hand it over in small chunks.
-beforeAll(() => {
-  Object.defineProperty(File.prototype, 'stream', {
-    configurable: true,
-    value(this: File) {
-      const file = this;
-      let bytes: Uint8Array | null = null;
-      let at = 0;
-      return new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          bytes ??= await new Promise<Uint8Array>((resolve) => {
-            const reader = new FileReader();
-            reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-            reader.readAsArrayBuffer(file);
-          });
-          if (at >= bytes.length) controller.close();
-          else {
-            controller.enqueue(bytes.slice(at, at + 64));
-            at += 64;
-          }
-        },
-      });
-    },
-  });
-});
+streamFilesInChunks(64);
 
 afterEach(() => {
   useCorpusRun.getState().clear();
