@@ -10,10 +10,9 @@ import {
   Select,
   Stack,
   Text,
-  Title,
 } from '@mantine/core';
 import { LabelInputError, parseLabelFile } from '@qcdesk/engine';
-import { type ReactNode, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useApi } from '../../../api/api-context';
 import { useI18n } from '../../../i18n/locale-store';
 import { judgementKindsPresent } from '../../../replay/corpus/agreement';
@@ -37,6 +36,7 @@ import { useReplayDraft } from '../../../replay/target/draft-store';
 import { CalibrationFigures } from './CalibrationFigures';
 import { type SessionList, SessionListModal } from './CalibrationSessions';
 import { DisagreementTable, EvidenceTable, FittedScoreTable, SuggestionTable } from './CalibrationTables';
+import { ReportSection } from './ReportSection';
 
 const ROLES: readonly CalibrationRole[] = ['AGENT', 'CUSTOMER'];
 
@@ -56,17 +56,6 @@ function readText(file: File): Promise<string> {
     reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
     reader.readAsText(file);
   });
-}
-
-function Block({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Card withBorder data-testid={testId}>
-      <Stack gap="sm">
-        <Title order={5}>{title}</Title>
-        {children}
-      </Stack>
-    </Card>
-  );
 }
 
 /**
@@ -284,7 +273,7 @@ function CalibrationResultView({ result }: { result: CalibrationResult }) {
   };
   return (
     <Stack gap="md" data-testid="calibration-result">
-      <Block title={t('corpus.calibration.cv.title')} testId="calibration-figures">
+      <ReportSection title={t('corpus.calibration.cv.title')} testId="calibration-figures">
         <Text size="sm" data-testid="calibration-sessions">
           {t('corpus.calibration.sessions', {
             count: report.sessions,
@@ -298,7 +287,7 @@ function CalibrationResultView({ result }: { result: CalibrationResult }) {
           {result.unreadable > 0 && ` · ${t('corpus.calibration.unreadable', { count: result.unreadable })}`}
         </Text>
         <CalibrationFigures report={report} />
-      </Block>
+      </ReportSection>
       <Card withBorder>
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
@@ -309,21 +298,21 @@ function CalibrationResultView({ result }: { result: CalibrationResult }) {
           </Button>
         </Group>
       </Card>
-      <Block title={t('corpus.calibration.suggestions.title')}>
+      <ReportSection title={t('corpus.calibration.suggestions.title')}>
         <Text size="xs" c="dimmed">
           {t('corpus.calibration.suggestions.hint')}
         </Text>
         <SuggestionTable report={report} accepted={accepted} onToggle={toggle} onShowSessions={setSessionList} />
-      </Block>
-      <Block title={t('corpus.calibration.evidence.title')}>
+      </ReportSection>
+      <ReportSection title={t('corpus.calibration.evidence.title')}>
         <EvidenceTable evidence={report.evidence} onShowSessions={setSessionList} />
-      </Block>
-      <Block title={t('corpus.calibration.scores.title')}>
+      </ReportSection>
+      <ReportSection title={t('corpus.calibration.scores.title')}>
         <FittedScoreTable report={report} />
-      </Block>
-      <Block title={t('corpus.calibration.disagreements.title')}>
+      </ReportSection>
+      <ReportSection title={t('corpus.calibration.disagreements.title')}>
         <DisagreementTable result={result} />
-      </Block>
+      </ReportSection>
       <SessionListModal list={sessionList} result={result} onClose={() => setSessionList(null)} />
     </Stack>
   );

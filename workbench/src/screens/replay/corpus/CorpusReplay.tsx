@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, Card, Grid, Group, Progress, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import { memo, type ReactNode, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { Alert, Badge, Button, Card, Grid, Group, Progress, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useI18n } from '../../../i18n/locale-store';
 import { useCalibration } from '../../../replay/corpus/calibration-run';
 import { useCorpusEngine } from '../../../replay/corpus/corpus-engine';
@@ -19,20 +19,10 @@ import { CalibrationPanel } from './CalibrationPanel';
 import { CorpusSourceForm } from './CorpusSourceForm';
 import { HitRateTable } from './HitRateTable';
 import { ProblemList } from './ProblemList';
+import { ReportSection } from './ReportSection';
 import { SampleSessions } from './SampleSessions';
 import { SavedDiffTable } from './SavedDiffTable';
 import { ScoreHistogramChart } from './ScoreHistogramChart';
-
-function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
-  return (
-    <Card withBorder data-testid={testId}>
-      <Stack gap="sm">
-        <Title order={5}>{title}</Title>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -232,23 +222,23 @@ const ReportView = memo(function ReportView({
           that no single task holds the page */}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>
-          <Section title={t('corpus.rules.title')}>
+          <ReportSection title={t('corpus.rules.title')}>
             <HitRateTable rules={report.rules} sessions={report.sessions} />
-          </Section>
+          </ReportSection>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
           {!running && (
             <Stack gap="md">
-              <Section title={t('corpus.histogram.title')}>
+              <ReportSection title={t('corpus.histogram.title')}>
                 <AfterPaint>
                   <ScoreHistogramChart bins={report.histogram} />
                 </AfterPaint>
-              </Section>
-              <Section title={t('corpus.agreement.title')} testId="corpus-agreement">
+              </ReportSection>
+              <ReportSection title={t('corpus.agreement.title')} testId="corpus-agreement">
                 <AfterPaint frames={4}>
                   <AgreementPanel report={report} />
                 </AfterPaint>
-              </Section>
+              </ReportSection>
             </Stack>
           )}
         </Grid.Col>
@@ -256,21 +246,21 @@ const ReportView = memo(function ReportView({
       {!running && (
         <>
           <AfterPaint frames={2}>
-            <Section title={t('corpus.samples.title')} testId="corpus-samples">
+            <ReportSection title={t('corpus.samples.title')} testId="corpus-samples">
               <SampleSessions rules={report.rules} query={runQuery} kind={kind} />
-            </Section>
+            </ReportSection>
           </AfterPaint>
           <AfterPaint frames={3}>
-            <Section title={t('corpus.diff.title')} testId="corpus-diff-section">
+            <ReportSection title={t('corpus.diff.title')} testId="corpus-diff-section">
               <SavedDiffTable diff={report.diff} query={runQuery} kind={kind} />
-            </Section>
+            </ReportSection>
           </AfterPaint>
         </>
       )}
       {report.problemCount > 0 && (
-        <Section title={t('corpus.problems.title', { count: report.problemCount })}>
+        <ReportSection title={t('corpus.problems.title', { count: report.problemCount })}>
           <ProblemList problems={report.problems} count={report.problemCount} />
-        </Section>
+        </ReportSection>
       )}
     </>
   );
