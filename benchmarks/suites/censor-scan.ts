@@ -16,6 +16,7 @@ import {
   naiveMatcher,
 } from '../lib/matchers.js';
 import { check, type Figure, figure, type SuiteResult } from '../lib/report.js';
+import { libraryPathFigures } from './censor-library-path.js';
 
 const RUNS = 3;
 
@@ -215,8 +216,10 @@ export function censorScan(corpora: Corpora, options: ScanOptions): SuiteResult 
       log(
         `censor-scan ${list.label}: ${r.name.padEnd(48)} ${fmt(r.mCharsPerSecond)} M chars/s  count ${r.count ?? ''}`,
       );
-    if (list.words === 10_000 && !list.sparse && options.censor !== null)
+    if (list.words === 10_000 && !list.sparse && options.censor !== null) {
+      figures.push(...libraryPathFigures(words, slice, list.label, med(rgCountRow), details));
       figures.push(...censorOptionFigures(words, slice, list.label, details));
+    }
 
     const ratioNote = `${fmt(eng / bestNpm)}× best npm (${fmt(bestNpm)})${rgc ? `, ${fmt(eng / rgc)}× rg --count-matches (${fmt(rgc)})` : ''}, ${fmt((eng / med(floorRow)!) * 100, 0)}% of floor (${fmt(med(floorRow))})`;
     const agreeOk = Object.values(agreement).every((v) => !v.startsWith('DIFFERS'));

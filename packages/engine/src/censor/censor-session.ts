@@ -32,7 +32,7 @@ export function censorSession(scanner: CensorScanner, input: unknown): CensoredS
       staffId: id(m.staffId) ?? id(raw.staffId),
       branchId: id(m.branchId) ?? id(raw.branchId),
     });
-    if (result.matches.length === 0) continue;
+    if (result.count === 0) continue;
     messages.push({
       message: sentence.index,
       operation: result.operation,

@@ -1,7 +1,8 @@
 import { AhoCorasick } from '../automaton/aho-corasick.js';
 import { MatchList } from '../automaton/match-list.js';
 import { foldText, isAsciiOnly, standsAlone } from '../text/fold.js';
-import { CONTACT_CATEGORIES, type ContactCategory, detectContacts } from './contacts.js';
+import { DETECTED, HitArena, LazyAnswer, type RawHits } from './censor-answer.js';
+import { CONTACT_CATEGORIES, type ContactCategory, type ContactHit, detectContacts } from './contacts.js';
 import {
   type CharFold,
   charClass,
@@ -17,7 +18,6 @@ import {
   ViewBuilder,
 } from './fold-profile.js';
 import { HitList } from './hit-list.js';
-import { type MaskSpan, maskMatches } from './mask.js';
 import { PinyinReadings, pinyinSpellings } from './pinyin.js';
 import { type ReadLibrary, readLibraries } from './read-libraries.js';
 import { selectLibraries } from './select-libraries.js';
@@ -33,9 +33,9 @@ import type {
 } from './types.js';
 
 const STRENGTH: Record<CensorOperation, number> = { REPORT: 1, FUZZY: 2, ABORT: 3 };
+/** Hits a plain list holds before a new one is started (see `plainList`). */
+const PLAIN_LIST_LIMIT = 1 << 16;
 const OPERATION_OF_STRENGTH: readonly (CensorOperation | null)[] = [null, 'REPORT', 'FUZZY', 'ABORT'];
-/** A hit's word at or above this is a contact detector's hit: DETECTED + the category's index. */
-const DETECTED = 1 << 29;
 /** What a pass reads: the text or a folded view; a noise-free view; a pinyin view. */
 const PLAIN = 0;
 const NOISE = 1;
@@ -107,6 +107,8 @@ interface PatternTable {
    * this path, one write and no owner walk (three ints side by side: one cache line per hit on a large list)
    */
   readonly sole: Int32Array;
+  /** per pattern: its sole owner's library when `sole` has one and the owner is a word (not an allow word), else -1: all the gate reads (a small array: it stays in cache) */
+  readonly gateLib: Int32Array;
 }
 
 /** Patterns being gathered for one automaton: each distinct folded form once, with the head of its owner list. */
@@ -137,11 +139,12 @@ class PatternSet {
     });
     const firstOwner = Int32Array.from(this.first);
     const sole = new Int32Array(patterns.length * 3).fill(-1);
-    return { automaton: new AhoCorasick(patterns), firstOwner, asciiOnly, edges, sole };
+    const gateLib = new Int32Array(patterns.length).fill(-1);
+    return { automaton: new AhoCorasick(patterns), firstOwner, asciiOnly, edges, sole, gateLib };
   }
 }
 
-class CompiledCensor implements CensorScanner {
+class CompiledCensor implements CensorScanner, RawHits {
   /** every form of every word but the pinyin spellings */
   private readonly main: PatternTable;
   /** the pinyin spellings, in an automaton of their own (read only in a text's pinyin view); null: no pinyin */
@@ -161,7 +164,15 @@ class CompiledCensor implements CensorScanner {
    * repeats): a noise run matters only between such a pair, so most text with noise skips the noise pass.
    */
   private readonly gapPairs: Uint32Array;
+  /** the automaton's hits of a pass (cleared per pass) */
   private readonly list = new MatchList(256);
+  /**
+   * The plain pass's hits, appended scan after scan: a gated answer points at its scan's run (`plainFrom` to the
+   * end) instead of copying it. Any other scan gives its run back. Past PLAIN_LIST_LIMIT a new list is started; the
+   * old arrays are never written again, so the answers pointing into them stay valid as long as they live.
+   */
+  private plainList = new MatchList(1 << 12);
+  private plainFrom = 0;
   /** the hits of the scan under way, reused: a scan makes no object per hit, only one per match it answers */
   private readonly hits = new HitList();
   /** the hits the scan under way keeps (indices into `hits`, in order), their strongest operation, and per library its operation on this message */
@@ -172,6 +183,17 @@ class CompiledCensor implements CensorScanner {
   /** whether a library of `lastSelected` needs a pass beyond the plain one */
   private lastExtra = false;
   private operations: readonly CensorOperation[] = [];
+  /** per library, the strength (STRENGTH) of its operation for the sender of the previous message */
+  private strengths: Int8Array = new Int8Array(0);
+  /**
+   * The scan under way took the gate (`gate`): its matches are `list`'s hits as the automaton reported them, not
+   * yet in `hits`; `answer` keeps a copy of them and sorts them only when the matches are read.
+   */
+  private gated = false;
+  /** the hits of an answer being made from a gated scan's copy (kept apart from `hits`, which the next scan reuses) */
+  private readonly answering = new HitList();
+  /** where answers keep their copy of the hits until read */
+  private readonly arena = new HitArena();
   /** per library, flat for the per-hit loop: its skipNoise, and 1 when it follows the class rule */
   private readonly libSkip: Int32Array;
   private readonly libClass: Uint8Array;
@@ -261,6 +283,7 @@ class CompiledCensor implements CensorScanner {
           table.sole[p * 3] = this.ownerLib[o]!;
           table.sole[p * 3 + 1] = this.ownerWord[o]!;
           table.sole[p * 3 + 2] = table.automaton.patternLength[p]!;
+          if (this.ownerWord[o]! >= 0) table.gateLib[p] = this.ownerLib[o]!;
         }
       }
     }
@@ -274,21 +297,35 @@ class CompiledCensor implements CensorScanner {
     this.customerOp = libraries.map((library) => library.operation);
     // FUZZY is never applied to agent messages: an agent's match in a FUZZY library is reported.
     this.agentOp = libraries.map((library) => (library.operation === 'FUZZY' ? 'REPORT' : library.operation));
+    this.customerStrengths = Int8Array.from(this.customerOp, (operation) => STRENGTH[operation]);
+    this.agentStrengths = Int8Array.from(this.agentOp, (operation) => STRENGTH[operation]);
   }
+
+  private readonly customerStrengths: Int8Array;
+  private readonly agentStrengths: Int8Array;
 
   scan(text: string, message: CensorMessage): CensorResult {
     const kept = this.find(text, message);
-    if (kept === 0) return { matches: [], operation: null, masked: text };
+    if (kept === 0) {
+      if (this.gated) this.plainList.length = this.plainFrom;
+      return { matches: [], count: 0, operation: null, masked: text };
+    }
     return this.answer(text, kept);
   }
 
   /** How many matches `scan` answers, without making them (for a caller that only counts or gates). */
   count(text: string, message: CensorMessage): number {
-    return this.find(text, message);
+    const count = this.find(text, message);
+    if (this.gated) this.plainList.length = this.plainFrom;
+    return count;
   }
 
-  /** Every pass the message needs, then the hits kept (`kept`, `strongest`); answers how many. */
+  /**
+   * Every pass the message needs, then the hits kept (`kept`, `strongest`; or, `gated`, the automaton's hits in
+   * `list`); answers how many.
+   */
   private find(text: string, message: CensorMessage): number {
+    this.gated = false;
     const selected = this.select(message);
     if (selected === null || text.length === 0) return 0;
     this.stats.scans++;
@@ -296,8 +333,20 @@ class CompiledCensor implements CensorScanner {
     hits.clear();
     const base = this.base;
     if (!this.lastExtra) {
-      // The plain path: width and case only, one pass.
-      this.collect(text, text, null, selected, base, PLAIN, hits);
+      // The plain path: width and case only, one pass, its hits appended to the plain list.
+      let list = this.plainList;
+      // a new list as large as the last one grew (growing again would copy what it holds, each time)
+      if (list.length > PLAIN_LIST_LIMIT) list = this.plainList = new MatchList(list.patterns.length);
+      const from = list.length;
+      this.plainFrom = from;
+      this.main.automaton.scan(text, list);
+      this.stats.passes++;
+      if (this.fast) {
+        const count = this.gate(selected, list, from);
+        if (count >= 0) return count;
+      }
+      this.collect(text, text, null, selected, base, PLAIN, hits, false, list, from);
+      list.length = from;
       return this.keep();
     }
     const libraries = this.libraries;
@@ -362,9 +411,36 @@ class CompiledCensor implements CensorScanner {
     this.lastSelected = selected;
     // decided once per sender, not per message
     this.lastExtra = selected?.some((on, lib) => on === 1 && this.extra[lib] === 1) ?? false;
-    this.operations =
-      typeof message.role === 'string' && message.role.toUpperCase() === 'AGENT' ? this.agentOp : this.customerOp;
+    const agent = typeof message.role === 'string' && message.role.toUpperCase() === 'AGENT';
+    this.operations = agent ? this.agentOp : this.customerOp;
+    this.strengths = agent ? this.agentStrengths : this.customerStrengths;
     return this.lastSelected;
+  }
+
+  /**
+   * The gate: when every hit of the plain pass (`list` from `from`) is a pattern with a sole owner and nothing to check, and
+   * no allow word of a selected library, the matches are exactly the selected libraries' hits (one pass reports
+   * none twice): answers how many and sets `strongest`, without copying, ordering or selecting them. Answers -1
+   * otherwise (the hits then go the general way).
+   */
+  private gate(selected: Uint8Array, list: MatchList, from: number): number {
+    const { patterns, length } = list;
+    const { gateLib } = this.main;
+    const strengths = this.strengths;
+    let count = 0;
+    let strongest = 0;
+    for (let h = from; h < length; h++) {
+      const lib = gateLib[patterns[h]!]!;
+      if (lib < 0) return -1;
+      if (selected[lib] === 1) {
+        const strength = strengths[lib]!;
+        if (strength > strongest) strongest = strength;
+        count++;
+      }
+    }
+    this.strongest = OPERATION_OF_STRENGTH[strongest]!;
+    this.gated = true;
+    return count;
   }
 
   /** The selected libraries with these fold bits (and, when `noise`, a noise skip). */
@@ -457,12 +533,13 @@ class CompiledCensor implements CensorScanner {
     mode: PassMode,
     hits: HitList,
     pinyinWithoutNoise = false,
+    /** the automaton's hits of `viewText` when it has already read it (from `first` on); null: read it here */
+    passed: MatchList | null = null,
+    first = 0,
   ): void {
     const table = mode === PINYIN ? this.pinyin! : this.main;
-    const list = this.list;
-    list.clear();
-    table.automaton.scan(viewText, list);
-    this.stats.passes++;
+    const list = passed ?? this.list;
+    if (passed === null) this.pass(viewText, table);
     const mapped = view !== null && view.start !== null;
     hits.beginRun(mode === PLAIN && !mapped);
     const { ownerLib, ownerNext, ownerWord, ownerRuns, libSkip, libClass } = this;
@@ -473,11 +550,11 @@ class CompiledCensor implements CensorScanner {
       // The plain pass over the text itself (or a same-length view): a pattern with a sole owner and nothing to
       // check is one push; the others go the general way below, one hit at a time.
       // at most one hit per report on the sole-owner path: room for all of them, written straight in
-      hits.reserve(list.length);
+      hits.reserve(list.length - first);
       let { lib: libs, word: words, start: starts, end: stops } = hits;
       let n = hits.length;
       let allows = 0;
-      for (let h = 0; h < list.length; h++) {
+      for (let h = first; h < list.length; h++) {
         const p = patterns[h]!;
         const at = p * 3;
         const lib = sole[at]!;
@@ -504,7 +581,7 @@ class CompiledCensor implements CensorScanner {
       if (allows < 0) hits.allows = true;
       return;
     }
-    for (let h = 0; h < list.length; h++) {
+    for (let h = first; h < list.length; h++) {
       const p = list.patterns[h]!;
       const viewEnd = list.ends[h]!;
       const length = patternLength[p]!;
@@ -550,6 +627,13 @@ class CompiledCensor implements CensorScanner {
         hits.push(lib, ownerWord[o]!, start, end);
       }
     }
+  }
+
+  /** The automaton's pass over a text or view: its hits in `list`. */
+  private pass(viewText: string, table: PatternTable): void {
+    this.list.clear();
+    table.automaton.scan(viewText, this.list);
+    this.stats.passes++;
   }
 
   /** One hit of a plain pass over the text (or a same-length view) whose pattern needs the owner walk. */
@@ -743,52 +827,101 @@ class CompiledCensor implements CensorScanner {
     return count;
   }
 
-  /** The answer for the `count` hits `keep` kept: one match object each, and the masked text under FUZZY. */
+  /**
+   * The answer for the `count` matches `find` found: the operation now, the match objects and the masked text when
+   * first read, from a copy of the hits in the arena (the scanner's own buffers serve the next scan).
+   */
   private answer(text: string, count: number): CensorResult {
+    const arena = this.arena;
+    const selected = this.lastSelected!;
+    if (this.gated) {
+      // the automaton's hits as they are (pattern, end), where they are: selecting and ordering wait for a read
+      const { patterns, ends, length } = this.plainList;
+      return new LazyAnswer(text, this.strongest!, count, this.libraries, this.operations, {
+        raw: this,
+        ints: patterns,
+        ends,
+        offset: this.plainFrom,
+        length: length - this.plainFrom,
+        selected,
+        found: null,
+      });
+    }
     const { lib, word, start, end, foundAt, found } = this.hits;
-    const { kept, strongest, operations, libraries } = this;
-    const matches: CensorMatch[] = new Array(count);
-    for (let k = 0; k < count; k++) {
+    const kept = this.kept;
+    const offset = arena.take(count * 4);
+    const ints = arena.ints;
+    const detected = found.length > 0 ? new Array<ContactHit | undefined>(count) : null;
+    for (let k = 0, at = offset; k < count; k++, at += 4) {
       const h = kept[k]!;
-      const l = lib[h]!;
-      const library = libraries[l]!;
-      const w = word[h]!;
-      if (w < DETECTED)
-        matches[k] = {
-          banId: library.id,
-          libraryName: library.name,
-          word: library.words[w]!,
-          start: start[h]!,
-          end: end[h]!,
-          operation: operations[l]!,
-        };
-      else {
-        const hit = found[foundAt[h]!]!;
-        matches[k] = {
-          banId: library.id,
-          libraryName: library.name,
-          word: hit.category,
-          start: start[h]!,
-          end: end[h]!,
-          operation: operations[l]!,
-          category: hit.category,
-          value: hit.value,
-        };
+      ints[at] = lib[h]!;
+      ints[at + 1] = word[h]!;
+      ints[at + 2] = start[h]!;
+      ints[at + 3] = end[h]!;
+      if (detected !== null) detected[k] = word[h]! >= DETECTED ? found[foundAt[h]!] : undefined;
+    }
+    return new LazyAnswer(text, this.strongest!, count, this.libraries, this.operations, {
+      raw: null,
+      ints,
+      ends: null,
+      offset,
+      length: count * 4,
+      selected,
+      found: detected,
+    });
+  }
+
+  /**
+   * A gated scan's match objects, from its hits (pattern, end; `length` of them from `offset`): the selected
+   * libraries' hits (every one a match, `gate` checked), ordered by start, end, library and word.
+   */
+  matchesFromRaw(
+    patterns: Int32Array,
+    ends: Int32Array,
+    offset: number,
+    length: number,
+    selected: Uint8Array,
+    count: number,
+    operations: readonly CensorOperation[],
+    libs: Int32Array | null,
+  ): CensorMatch[] {
+    const sole = this.main.sole;
+    const hits = this.answering;
+    hits.clear();
+    hits.beginRun(true);
+    hits.reserve(count);
+    const { lib, word, start, end } = hits;
+    let n = 0;
+    for (let h = offset, to = offset + length; h < to; h++) {
+      const p = patterns[h]! * 3;
+      const l = sole[p]!;
+      if (selected[l] === 1) {
+        const stop = ends[h]!;
+        lib[n] = l;
+        word[n] = sole[p + 1]!;
+        start[n] = stop - sole[p + 2]!;
+        end[n] = stop;
+        n++;
       }
     }
-    // Only FUZZY masks. ABORT blocks the whole message, so it is never delivered: the masked text stays the
-    // original, which is what the log and a reviewer need to see (a partly starred blocked message would
-    // suggest it went out). REPORT retains the message as written.
-    if (strongest !== 'FUZZY') return { matches, operation: strongest, masked: text };
-    const spans: MaskSpan[] = matches.map((match, k) => {
-      const library = libraries[lib[kept[k]!]!]!;
-      return {
-        start: match.start,
-        end: match.end,
-        mask: library.mask,
-        replacement: library.replacements?.get(foldText(match.word)),
+    hits.length = n;
+    const order = hits.sort();
+    const libraries = this.libraries;
+    const matches: CensorMatch[] = new Array(count);
+    for (let k = 0; k < count; k++) {
+      const h = order[k]!;
+      const l = lib[h]!;
+      const library = libraries[l]!;
+      if (libs !== null) libs[k] = l;
+      matches[k] = {
+        banId: library.id,
+        libraryName: library.name,
+        word: library.words[word[h]!]!,
+        start: start[h]!,
+        end: end[h]!,
+        operation: operations[l]!,
       };
-    });
-    return { matches, operation: strongest, masked: maskMatches(text, spans) };
+    }
+    return matches;
   }
 }

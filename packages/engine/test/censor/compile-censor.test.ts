@@ -183,7 +183,7 @@ describe('operation and masking', () => {
   const customer = (text: string) => scanner.scan(text, { role: 'CUSTOMER' });
 
   it('no match: no operation, the text as is', () => {
-    expect(customer('你好')).toEqual({ matches: [], operation: null, masked: '你好' });
+    expect(customer('你好')).toEqual({ matches: [], count: 0, operation: null, masked: '你好' });
   });
 
   it('the strongest operation present wins: ABORT over FUZZY over REPORT', () => {

@@ -55,7 +55,7 @@ export function censorMessage(org: OrgScanner, message: MessageToCensor, place: 
   if (text === null || text === '') return NOTHING;
   const role = message.senderRole.toUpperCase();
   const result = org.scanner.scan(text, { role, staffId: role === 'AGENT' ? place.agentId : null });
-  if (result.matches.length === 0 || result.operation === null) return NOTHING;
+  if (result.operation === null) return NOTHING;
   const byLibrary = new Map<string, { operation: CensorOperation; words: Set<string>; spans: CensorSpan[] }>();
   const words = new Set<string>();
   for (const match of result.matches) {

@@ -1,0 +1,120 @@
+import { compileCensor } from '../../packages/engine/src/censor/index.js';
+import { fmt, log, median, timeIt } from '../lib/common.js';
+import { engineMatcher } from '../lib/matchers.js';
+import { check, type Figure, figure } from '../lib/report.js';
+
+/** Runs in turns: the library path's target is a ratio, so each row is timed beside the automaton many times. */
+const RUNS = 9;
+/** Issue 16 §3: the library path within 1.3× of the raw automaton, ≥ 60 M chars/s, ≥ 6× rg --count-matches. */
+const WITHIN = 1.3;
+const AT_LEAST = 60;
+const TIMES_RG = 6;
+
+/**
+ * The library path a backend service calls (`compileCensor(libraries).scan(text, message)`, default options, one
+ * REPORT library of the words), timed in turns with the raw automaton under it (`AhoCorasick` + `MatchList`) on the
+ * same slice, in 64 K-char chunks and per message:
+ * - `scan`, the gate: the answer's operation and count read (what delivering, masking or blocking a message needs;
+ *   the answer makes its match objects only when they are read);
+ * - `scan`, every match read (the log's view: one object per match);
+ * - `count()`.
+ * The target row is the gate in chunks (the automaton's own row is measured in chunks).
+ */
+export function libraryPathFigures(
+  words: readonly string[],
+  slice: readonly string[],
+  label: string,
+  rgCountRate: number | null,
+  details: Record<string, unknown>,
+): Figure[] {
+  const chars = slice.reduce((n, chunk) => n + chunk.length, 0);
+  const automaton = engineMatcher(words);
+  const scanner = compileCensor([
+    { id: 'bench', name: 'bench', words: [...words], operation: 'REPORT', status: 'ACTIVE', flag: 'cs-customer' },
+  ]);
+  const customer = { role: 'CUSTOMER' };
+  const rows: { name: string; count: (texts: readonly string[]) => number }[] = [
+    { name: 'raw automaton (AhoCorasick + MatchList)', count: (texts) => automaton.count(texts) },
+    {
+      name: 'scan, the gate (operation and count read)',
+      count: (texts) => {
+        let n = 0;
+        for (const text of texts) {
+          const answer = scanner.scan(text, customer);
+          if (answer.operation !== null) n += answer.count;
+        }
+        return n;
+      },
+    },
+    {
+      name: 'scan, every match read',
+      count: (texts) => {
+        let n = 0;
+        for (const text of texts) n += scanner.scan(text, customer).matches.length;
+        return n;
+      },
+    },
+    {
+      name: 'count()',
+      count: (texts) => {
+        let n = 0;
+        for (const text of texts) n += scanner.count(text, customer);
+        return n;
+      },
+    },
+  ];
+  const messages = slice.flatMap((chunk) => chunk.split('\n')).filter((line) => line !== '');
+  const figures: Figure[] = [];
+  const out: Record<string, unknown> = {};
+  for (const [shape, texts] of [
+    ['64 K chunks', slice],
+    ['per message', messages],
+  ] as const) {
+    const rates = rows.map(() => [] as number[]);
+    const counts = rows.map(() => 0);
+    for (let run = 0; run < RUNS; run++)
+      rows.forEach((row, i) => {
+        const { seconds, value } = timeIt(() => row.count(texts));
+        rates[i]!.push(chars / seconds / 1e6);
+        counts[i] = value;
+      });
+    const automatonRate = median(rates[0]!);
+    for (let i = 1; i < rows.length; i++)
+      check(
+        'censor-scan',
+        `${label} library path, ${shape}: ${rows[i]!.name}: count = the automaton's`,
+        counts[i] === counts[0],
+        `${counts[i]} vs ${counts[0]}`,
+      );
+    rows.forEach((row, i) => {
+      const rate = median(rates[i]!);
+      const times = automatonRate / rate;
+      out[`${shape}: ${row.name}`] = { mCharsPerSecond: rate, runs: rates[i], count: counts[i], timesAutomaton: times };
+      log(
+        `censor-scan ${label} library path, ${shape}: ${row.name.padEnd(42)} ${fmt(rate)} M chars/s  ${fmt(times)}× the automaton's time  count ${counts[i]}`,
+      );
+      const gate = i === 1 && shape === '64 K chunks';
+      const rgNote = rgCountRate === null ? '' : `, ${fmt(rate / rgCountRate)}× rg --count-matches`;
+      figures.push(
+        figure({
+          suite: 'censor-scan',
+          name: `${i === 0 ? '' : '  '}${label}: library path, ${shape}: ${row.name} [${fmt(chars / 1e6, 2)} M-char slice]`,
+          value: rate,
+          unit: 'M chars/s',
+          ...(gate
+            ? {
+                target: `within ${WITHIN}× the automaton, ≥ ${AT_LEAST} M chars/s, ≥ ${TIMES_RG}× rg --count-matches`,
+                met: times <= WITHIN && rate >= AT_LEAST && (rgCountRate === null || rate / rgCountRate >= TIMES_RG),
+              }
+            : {}),
+          note:
+            i === 0
+              ? `${counts[i]} matches; in turns with the rows below, ${RUNS} runs`
+              : `${fmt(times)}× the automaton's time${rgNote}; ${counts[i]} matches (${counts[i] === counts[0] ? 'equal to the automaton' : 'DIFFERS from the automaton'})`,
+        }),
+      );
+    });
+  }
+  details[`${label} library path`] = out;
+  return figures;
+}
