@@ -59,6 +59,8 @@ export class AhoCorasick {
   private readonly stride: number;
   /** with stride 2: a hashed bit set of the raw code-unit triples that begin a pattern */
   private readonly triples: Int32Array;
+  /** the most outputs one state has (a pattern and those that end it) */
+  private readonly longestRun: number;
   /** length of each pattern, by id */
   readonly patternLength: Int32Array;
   readonly patternCount: number;
@@ -98,6 +100,15 @@ export class AhoCorasick {
       this.rootNext[trie.symbol[child]!] = position[child]!;
     }
     this.emits = this.link(trie, position);
+    let longest = count > 0 ? 1 : 0;
+    for (let e = 1, run = 0; e < this.emits.length; e++) {
+      if (this.emits[e]! >= 0) run++;
+      else {
+        if (run > longest) longest = run;
+        run = 0;
+      }
+    }
+    this.longestRun = longest;
   }
 
   /**
@@ -172,6 +183,7 @@ export class AhoCorasick {
     const anySingle = this.anySingle;
     const stride = this.stride;
     const triples = this.triples;
+    const longestRun = this.longestRun;
     let ids = out.patterns;
     let ends = out.ends;
     let size = out.length;
@@ -267,22 +279,26 @@ export class AhoCorasick {
           }
           const code = cells[(state << 2) + 3]!;
           if (code === 0) continue;
-          let e = code > 0 ? 0 : -code;
-          let id = code > 0 ? code - 1 : emits[e]!;
-          do {
-            if (size === capacity) {
-              out.length = size;
-              out.reserve(size + 1);
-              ids = out.patterns;
-              ends = out.ends;
-              capacity = ids.length;
-            }
-            ids[size] = id;
-            ends[size] = i + 1;
-            size++;
-            // a single output (code > 0) ends here: e stays 0 and emits[1] is never read
-            id = e === 0 ? -1 : emits[++e]!;
-          } while (id >= 0);
+          // room for the longest run of outputs (the check once per unit with an output, not per output)
+          if (size + longestRun > capacity) {
+            out.length = size;
+            out.reserve(size + longestRun);
+            ids = out.patterns;
+            ends = out.ends;
+            capacity = ids.length;
+          }
+          if (code > 0) {
+            ids[size] = code - 1;
+            ends[size++] = i + 1;
+          } else {
+            let e = -code;
+            let id = emits[e]!;
+            do {
+              ids[size] = id;
+              ends[size++] = i + 1;
+              id = emits[++e]!;
+            } while (id >= 0);
+          }
         }
         if (i >= n) break;
       }
