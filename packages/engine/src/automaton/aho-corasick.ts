@@ -258,7 +258,8 @@ export class AhoCorasick {
       }
       if (!skipping) {
         // Skipping is off until retryAt: the same steps as the loop below without its check for going back to
-        // skipping (on dense text that is nearly every unit, and the check cost about a seventh of the scan).
+        // skipping (on dense text that is nearly every unit). Written out twice on purpose: one loop with the check
+        // made conditional, or the step and the output writes as functions, measured 5–15 % slower on dense text.
         const stop = Math.min(retryAt, n);
         for (; i < stop; i++) {
           const symbol = symbolOf[text.charCodeAt(i)]!;
