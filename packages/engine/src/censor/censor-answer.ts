@@ -30,10 +30,11 @@ export class HitArena {
 /** Makes the matches of a scan's raw hits (the automaton's, not yet selected or ordered). */
 export interface RawHits {
   /**
-   * The match objects of the selected hits among the raw ones (`length` pattern ids and ends from `offset`), in
-   * order; `libs`, when given, gets each match's library (by index)
+   * The match objects of the selected hits among the raw ones (`length` pattern ids and ends from `offset`, found
+   * in `text`), in order; `libs`, when given, gets each match's library (by index)
    */
   matchesFromRaw(
+    text: string,
     patterns: Int32Array,
     ends: Int32Array,
     offset: number,
@@ -123,6 +124,7 @@ export class LazyAnswer implements CensorResult {
         // the masked text will need each match's library: noted while the matches are made
         this.#libs = this.operation === 'FUZZY' ? new Int32Array(this.count) : null;
         this.#matches = raw.matchesFromRaw(
+          this.#text,
           this.#ints,
           this.#ends!,
           this.#offset,

@@ -342,7 +342,7 @@ class CompiledCensor implements CensorScanner, RawHits {
       this.main.automaton.scan(text, list);
       this.stats.passes++;
       if (this.fast) {
-        const count = this.gate(selected, list, from);
+        const count = this.gate(text, selected, list, from);
         if (count >= 0) return count;
       }
       this.collect(text, text, null, selected, base, PLAIN, hits, false, list, from);
@@ -418,22 +418,39 @@ class CompiledCensor implements CensorScanner, RawHits {
   }
 
   /**
-   * The gate: when every hit of the plain pass (`list` from `from`) is a pattern with a sole owner and nothing to check, and
-   * no allow word of a selected library, the matches are exactly the selected libraries' hits (one pass reports
-   * none twice): answers how many and sets `strongest`, without copying, ordering or selecting them. Answers -1
-   * otherwise (the hits then go the general way).
+   * The gate, on the plain pass's hits (`list` from `from`): unless an allow word of a selected library occurs, the
+   * matches are exactly the selected owners' hits that pass the boundary rules (one pass reports none twice, and on
+   * the plain path no selected library counts repeated characters): answers how many and sets `strongest`,
+   * without copying, ordering or selecting them (`matchesFromRaw` does, when an answer's matches are read). Answers
+   * -1 when an allow word occurs (the hits then go the general way).
    */
-  private gate(selected: Uint8Array, list: MatchList, from: number): number {
-    const { patterns, length } = list;
-    const { gateLib } = this.main;
+  private gate(text: string, selected: Uint8Array, list: MatchList, from: number): number {
+    const { patterns, ends, length } = list;
+    const { gateLib, firstOwner } = this.main;
+    const { ownerLib, ownerNext, ownerWord } = this;
     const strengths = this.strengths;
     let count = 0;
     let strongest = 0;
     for (let h = from; h < length; h++) {
-      const lib = gateLib[patterns[h]!]!;
-      if (lib < 0) return -1;
-      if (selected[lib] === 1) {
-        const strength = strengths[lib]!;
+      const p = patterns[h]!;
+      const lib = gateLib[p]!;
+      if (lib >= 0) {
+        if (selected[lib] === 1) {
+          const strength = strengths[lib]!;
+          if (strength > strongest) strongest = strength;
+          count++;
+        }
+        continue;
+      }
+      // an ASCII word (boundary rules), or a word several libraries (or allow words) share: the owner walk
+      const end = ends[h]!;
+      const start = end - this.main.automaton.patternLength[p]!;
+      for (let o = firstOwner[p]!; o >= 0; o = ownerNext[o]!) {
+        const l = ownerLib[o]!;
+        if (selected[l] === 0) continue;
+        if (ownerWord[o]! < 0) return -1;
+        if (!this.boundaryOk(text, this.main, p, start, end, l, this.base)) continue;
+        const strength = strengths[l]!;
         if (strength > strongest) strongest = strength;
         count++;
       }
@@ -441,6 +458,20 @@ class CompiledCensor implements CensorScanner, RawHits {
     this.strongest = OPERATION_OF_STRENGTH[strongest]!;
     this.gated = true;
     return count;
+  }
+
+  /** Whether a hit of pattern p at start..end passes library lib's boundary rule (only ASCII patterns have one). */
+  private boundaryOk(
+    text: string,
+    table: PatternTable,
+    p: number,
+    start: number,
+    end: number,
+    lib: number,
+    fold: CharFold,
+  ): boolean {
+    if (table.asciiOnly[p] !== 1) return true;
+    return this.libClass[lib] === 1 ? classOk(text, start, end, table.edges[p]!, fold) : standsAlone(text, start, end);
   }
 
   /** The selected libraries with these fold bits (and, when `noise`, a noise skip). */
@@ -534,7 +565,7 @@ class CompiledCensor implements CensorScanner, RawHits {
     hits: HitList,
     pinyinWithoutNoise = false,
     /** the automaton's hits of `viewText` when it has already read it (from `first` on); null: read it here */
-    passed: MatchList | null = null,
+    passed: Pick<MatchList, 'patterns' | 'ends' | 'length'> | null = null,
     first = 0,
   ): void {
     const table = mode === PINYIN ? this.pinyin! : this.main;
@@ -542,8 +573,8 @@ class CompiledCensor implements CensorScanner, RawHits {
     if (passed === null) this.pass(viewText, table);
     const mapped = view !== null && view.start !== null;
     hits.beginRun(mode === PLAIN && !mapped);
-    const { ownerLib, ownerNext, ownerWord, ownerRuns, libSkip, libClass } = this;
-    const { firstOwner, asciiOnly, edges, sole } = table;
+    const { ownerLib, ownerNext, ownerWord, ownerRuns, libSkip } = this;
+    const { firstOwner, sole } = table;
     const patternLength = table.automaton.patternLength;
     const { patterns, ends } = list;
     if (mode === PLAIN && !mapped && this.fast) {
@@ -605,23 +636,11 @@ class CompiledCensor implements CensorScanner, RawHits {
         // no noise skipped: the pass without noise has it
         if (skipped === 0 && mode === NOISE) continue;
       }
-      const ascii = asciiOnly[p] === 1;
-      // 0 not yet known, 1 passes, 2 fails: each boundary rule is checked once per hit, when an owner needs it
-      let classRule = 0;
-      let wholeRule = 0;
       for (let o = firstOwner[p]!; o >= 0; o = ownerNext[o]!) {
         const lib = ownerLib[o]!;
         if (accept[lib] === 0) continue;
         if (skipped > libSkip[lib]!) continue;
-        if (ascii) {
-          if (libClass[lib] === 1) {
-            if (classRule === 0) classRule = classOk(text, start, end, edges[p]!, fold) ? 1 : 2;
-            if (classRule === 2) continue;
-          } else {
-            if (wholeRule === 0) wholeRule = standsAlone(text, start, end) ? 1 : 2;
-            if (wholeRule === 2) continue;
-          }
-        }
+        if (!this.boundaryOk(text, table, p, start, end, lib, fold)) continue;
         const need = ownerRuns[o]!;
         if (need >= 0 && !this.runsOk(view, viewStart, length, need)) continue;
         hits.push(lib, ownerWord[o]!, start, end);
@@ -648,22 +667,11 @@ class CompiledCensor implements CensorScanner, RawHits {
     end: number,
     hits: HitList,
   ): void {
-    const { ownerLib, ownerNext, ownerWord, ownerRuns, libClass } = this;
-    const ascii = table.asciiOnly[p] === 1;
-    let classRule = 0;
-    let wholeRule = 0;
+    const { ownerLib, ownerNext, ownerWord, ownerRuns } = this;
     for (let o = table.firstOwner[p]!; o >= 0; o = ownerNext[o]!) {
       const lib = ownerLib[o]!;
       if (accept[lib] === 0) continue;
-      if (ascii) {
-        if (libClass[lib] === 1) {
-          if (classRule === 0) classRule = classOk(text, start, end, table.edges[p]!, fold) ? 1 : 2;
-          if (classRule === 2) continue;
-        } else {
-          if (wholeRule === 0) wholeRule = standsAlone(text, start, end) ? 1 : 2;
-          if (wholeRule === 2) continue;
-        }
-      }
+      if (!this.boundaryOk(text, table, p, start, end, lib, fold)) continue;
       const need = ownerRuns[o]!;
       if (need >= 0 && !this.runsOk(view, start, end - start, need)) continue;
       hits.push(lib, ownerWord[o]!, start, end);
@@ -872,10 +880,11 @@ class CompiledCensor implements CensorScanner, RawHits {
   }
 
   /**
-   * A gated scan's match objects, from its hits (pattern, end; `length` of them from `offset`): the selected
-   * libraries' hits (every one a match, `gate` checked), ordered by start, end, library and word.
+   * A gated scan's match objects, from its hits (pattern, end; `length` of them from `offset`, as the automaton
+   * wrote them over `text`): the plain pass's selection (`collect`) and order, then one object each.
    */
   matchesFromRaw(
+    text: string,
     patterns: Int32Array,
     ends: Int32Array,
     offset: number,
@@ -885,27 +894,12 @@ class CompiledCensor implements CensorScanner, RawHits {
     operations: readonly CensorOperation[],
     libs: Int32Array | null,
   ): CensorMatch[] {
-    const sole = this.main.sole;
     const hits = this.answering;
     hits.clear();
-    hits.beginRun(true);
-    hits.reserve(count);
-    const { lib, word, start, end } = hits;
-    let n = 0;
-    for (let h = offset, to = offset + length; h < to; h++) {
-      const p = patterns[h]! * 3;
-      const l = sole[p]!;
-      if (selected[l] === 1) {
-        const stop = ends[h]!;
-        lib[n] = l;
-        word[n] = sole[p + 1]!;
-        start[n] = stop - sole[p + 2]!;
-        end[n] = stop;
-        n++;
-      }
-    }
-    hits.length = n;
+    const raw = { patterns, ends, length: offset + length };
+    this.collect(text, text, null, selected, this.base, PLAIN, hits, false, raw, offset);
     const order = hits.sort();
+    const { lib, word, start, end } = hits;
     const libraries = this.libraries;
     const matches: CensorMatch[] = new Array(count);
     for (let k = 0; k < count; k++) {
