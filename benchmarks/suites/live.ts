@@ -38,6 +38,12 @@ const ARRIVALS_PER_MINUTE = 600;
 const WINDOW_MS = Number(process.env.QCDESK_BENCH_LIVE_WINDOW_MS ?? 5000);
 
 type Setup = 'PGlite' | 'PostgreSQL' | 'PostgreSQL + Redis, 2 workers';
+/** the setups' names in QCDESK_BENCH_LIVE_SETUPS */
+const SETUP_KEYS: Record<Setup, string> = {
+  PGlite: 'pglite',
+  PostgreSQL: 'postgres',
+  'PostgreSQL + Redis, 2 workers': 'redis',
+};
 
 interface LiveRun {
   readonly setup: Setup;
@@ -240,10 +246,13 @@ async function runSetup(setup: Setup, durationMs: number): Promise<LiveRun> {
 
 export async function liveSuite(options: { quick: boolean }): Promise<SuiteResult> {
   const durationMs = (options.quick ? 1 : 3) * 60_000;
-  const setups: Setup[] = ['PGlite'];
+  let setups: Setup[] = ['PGlite'];
   if (process.env.DATABASE_URL) setups.push('PostgreSQL');
   if (process.env.DATABASE_URL && process.env.REDIS_URL) setups.push('PostgreSQL + Redis, 2 workers');
   else log('live: PostgreSQL / Redis rows need DATABASE_URL and REDIS_URL');
+  // QCDESK_BENCH_LIVE_SETUPS=pglite,postgres,redis: only these rows (iterating on one setup need not wait for the others)
+  const only = process.env.QCDESK_BENCH_LIVE_SETUPS?.split(',').map((s) => s.trim().toLowerCase());
+  if (only !== undefined) setups = setups.filter((s) => only.includes(SETUP_KEYS[s]));
   const runs: LiveRun[] = [];
   const figures = [];
   for (const setup of setups) {

@@ -6,7 +6,7 @@ import {
   compileCensor,
   loadPinyinIfAsked,
 } from '@qcdesk/engine';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/connect.js';
 import { censorBans } from '../db/schema/censor.js';
 
@@ -49,19 +49,22 @@ export async function loadCensorLibraries(db: Reader, organizationId: number): P
 /**
  * What changes when any library of the organisation changes in a way a scan could notice: how many are active,
  * the latest change and the sum of versions (a removal of an active library lowers the count; any save or status
- * move sets modify_time and bumps the version). One indexed aggregate, cheap enough to ask once per batch.
+ * move sets modify_time and bumps the version). One indexed aggregate, cheap enough to ask once per batch; as an
+ * expression, so that the live feed can ask it within the statement that loads its desk.
  */
-async function librariesStamp(db: Reader, organizationId: number): Promise<string> {
-  const [row] = await db
-    .select({
-      active: sql<number>`(count(*) filter (where ${censorBans.status} = 'ACTIVE' and ${censorBans.deleted} = 'NONE'))::int`,
-      latest: sql<string | null>`max(${censorBans.modifyTime})::text`,
-      versions: sql<string | null>`sum(${censorBans.version})::text`,
-      ids: sql<string | null>`sum(${censorBans.id})::text`,
-    })
-    .from(censorBans)
-    .where(eq(censorBans.organizationId, organizationId));
-  return `${row?.active ?? 0}|${row?.latest ?? ''}|${row?.versions ?? ''}|${row?.ids ?? ''}`;
+export function librariesStampSql(organizationId: number): SQL<string> {
+  return sql<string>`(select concat_ws('|',
+      (count(*) filter (where ${censorBans.status} = 'ACTIVE' and ${censorBans.deleted} = 'NONE'))::int,
+      coalesce(max(${censorBans.modifyTime})::text, ''), coalesce(sum(${censorBans.version})::text, ''),
+      coalesce(sum(${censorBans.id})::text, ''))
+    from ${censorBans} where ${censorBans.organizationId} = ${organizationId})`;
+}
+
+async function librariesStamp(db: Database, organizationId: number): Promise<string> {
+  const result = (await db.execute(sql`select ${librariesStampSql(organizationId)} as stamp`)) as unknown as {
+    rows: { stamp: string }[];
+  };
+  return result.rows[0]!.stamp;
 }
 
 /** The organisation's libraries compiled into one scanner, and their names (the log keeps the name at the time). */
@@ -81,11 +84,16 @@ const cache = new WeakMap<object, Map<number, Cached>>();
 
 /**
  * The organisation's scanner, or null when it has no ACTIVE library (then nothing is scanned at all). Compiled once
- * and reused until a library changes: each call costs one aggregate query (`librariesStamp`), so callers ask once per
- * batch of messages, never per message.
+ * and reused until a library changes: each call costs one aggregate query (`librariesStamp`; none when the caller
+ * hands the stamp it read), so callers ask once per batch of messages, never per message.
  */
-export async function orgScanner(db: Database, organizationId: number): Promise<OrgScanner | null> {
-  const stamp = await librariesStamp(db, organizationId);
+export async function orgScanner(
+  db: Database,
+  organizationId: number,
+  /** the stamp (`librariesStampSql`) as the caller read it, and where to read the libraries should they have changed */
+  known?: { readonly stamp: string; readonly reader: Reader },
+): Promise<OrgScanner | null> {
+  const stamp = known?.stamp ?? (await librariesStamp(db, organizationId));
   let perOrg = cache.get(db);
   if (perOrg === undefined) {
     perOrg = new Map();
@@ -93,7 +101,7 @@ export async function orgScanner(db: Database, organizationId: number): Promise<
   }
   const hit = perOrg.get(organizationId);
   if (hit !== undefined && hit.stamp === stamp) return hit.scanner;
-  const scanner = compileOrgScanner(db, organizationId);
+  const scanner = compileOrgScanner(known?.reader ?? db, organizationId);
   perOrg.set(organizationId, { stamp, scanner });
   // a failed load is not kept: the next batch tries again
   scanner.catch(() => {
@@ -102,7 +110,7 @@ export async function orgScanner(db: Database, organizationId: number): Promise<
   return scanner;
 }
 
-async function compileOrgScanner(db: Database, organizationId: number): Promise<OrgScanner | null> {
+async function compileOrgScanner(db: Reader, organizationId: number): Promise<OrgScanner | null> {
   const { libraries, options } = await loadCensorLibraries(db, organizationId);
   if (libraries.length === 0) return null;
   // a library asking for pinyin needs pinyin-pro registered before the synchronous compile (loaded once, on demand)

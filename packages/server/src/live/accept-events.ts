@@ -9,10 +9,10 @@ import {
   toFieldErrors,
   unstorableFieldError,
 } from '@qcdesk/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type OrgScanner, orgScanner } from '../censor/org-scanner.js';
 import type { Database } from '../db/connect.js';
-import { liveBatches, liveEvents } from '../db/schema/index.js';
+import { liveBatches } from '../db/schema/index.js';
 import { fieldPath } from '../http/field-path.js';
 import { applyEvent } from './apply-event.js';
 import type { LiveDesk, StoredEvent } from './live-desk.js';
@@ -108,35 +108,24 @@ export async function acceptEvents(
     await tx.insert(liveBatches).values({ organizationId, batchId, answer });
   };
   if (parsed.length > 0) {
-    // asked before the transaction (it caches across batches); null when no library of the organisation is active
-    const censor: OrgScanner | null = parsed.some((p) => p.event.type === 'MESSAGE')
-      ? await orgScanner(db, organizationId)
-      : null;
+    const censoring = parsed.some((p) => p.event.type === 'MESSAGE');
     applied = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASS}, ${organizationId}::int)`);
-      if (batchId !== undefined) {
-        const [done] = await tx
-          .select({ answer: liveBatches.answer })
-          .from(liveBatches)
-          .where(and(eq(liveBatches.organizationId, organizationId), eq(liveBatches.batchId, batchId)));
-        if (done !== undefined) {
-          answered = done.answer as unknown as FeedAnswer;
-          return null;
-        }
-      }
-      const stored = new Set<string>();
-      const ids = parsed.map((p) => p.event.eventId);
-      for (let i = 0; i < ids.length; i += 1000) {
-        const rows = await tx
-          .select({ eventId: liveEvents.eventId })
-          .from(liveEvents)
-          .where(
-            and(eq(liveEvents.organizationId, organizationId), inArray(liveEvents.eventId, ids.slice(i, i + 1000))),
-          );
-        for (const row of rows) stored.add(row.eventId);
+      // the stored event ids, a queued batch's stored answer and the censor libraries' stamp come with the desk, in
+      // one round trip
+      const loaded = await loadDesk(
+        tx,
+        organizationId,
+        options.timeZone,
+        parsed.map((p) => p.event),
+        { ...(batchId === undefined ? {} : { batchId }), libraries: censoring },
+      );
+      if (loaded.answer !== null && loaded.answer !== undefined) {
+        answered = loaded.answer as FeedAnswer;
+        return null;
       }
       const fresh = parsed.filter((p) => {
-        if (!stored.has(p.event.eventId)) return true;
+        if (!loaded.stored.has(p.event.eventId)) return true;
         results[p.index] = { eventId: p.event.eventId, outcome: 'DUPLICATE' };
         return false;
       });
@@ -144,12 +133,12 @@ export async function acceptEvents(
         await rememberAnswer(tx);
         return null;
       }
-      desk = await loadDesk(
-        tx,
-        organizationId,
-        options.timeZone,
-        fresh.map((p) => p.event),
-      );
+      desk = loaded.desk;
+      // cached across batches until a library changes; null when no library of the organisation is active
+      const censor: OrgScanner | null =
+        loaded.librariesStamp === null
+          ? null
+          : await orgScanner(db, organizationId, { stamp: loaded.librariesStamp, reader: tx });
       for (const { index, event } of fresh) {
         const outcome = applyEvent(desk, event, censor);
         if ('refused' in outcome) {

@@ -1,8 +1,9 @@
 import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { logRows } from '../censor/censor-message.js';
 import type { Queryable } from '../crud/entity-table.js';
 import { agentLive, censorLogs, chatSessions, liveQueue } from '../db/schema/index.js';
-import type { LiveDesk, LiveSession, PendingMessage, StoredEvent } from './live-desk.js';
+import type { LiveAgent, LiveDesk, LiveSession, PendingMessage, StoredEvent } from './live-desk.js';
 
 /** A message as written, with its id: what real-time listeners (QC, monitors) read of it. */
 export interface WrittenMessage {
@@ -34,11 +35,37 @@ const LIVE_COLUMNS = [
   'liveSeq',
 ] as const satisfies readonly (keyof typeof chatSessions.$inferSelect)[];
 
-const excluded = (key: keyof typeof chatSessions.$inferSelect) => sql.raw(`excluded.${chatSessions[key].name}`);
-const SESSION_SET = {
-  ...Object.fromEntries(LIVE_COLUMNS.map((key) => [key, excluded(key)])),
-  modifyTime: sql`now()`,
-};
+/**
+ * A table's columns as rows of one JSON parameter carry them (see liveColumnsSql): each column's name, its place in
+ * jsonb_to_recordset's record (arrays arrive as JSON arrays) and the value to insert from that record.
+ */
+function jsonColumns<T extends PgTable>(table: T, omit: readonly string[]) {
+  return Object.entries(getTableColumns(table))
+    .filter(([key]) => !omit.includes(key))
+    .map(([key, column]) => {
+      const type = column.getSQLType();
+      const array = type.endsWith('[]');
+      return {
+        key: key as keyof T['$inferSelect'],
+        name: column.name,
+        record: `${column.name} ${array ? 'jsonb' : type}`,
+        value: array
+          ? `array(select e::${type.slice(0, -2)} from jsonb_array_elements_text(r.${column.name})
+              with ordinality as g(e, n) order by n)`
+          : `r.${column.name}`,
+      };
+    });
+}
+
+/** Every column of a new session but its id. */
+const NEW_COLUMNS = jsonColumns(chatSessions, ['id']);
+const NEW_SESSIONS = sql.raw(`insert into chat_sessions (${NEW_COLUMNS.map((c) => c.name).join(', ')})
+    select ${NEW_COLUMNS.map((c) => c.value).join(', ')}`);
+const NEW_RECORD = sql.raw(`r(${NEW_COLUMNS.map((c) => c.record).join(', ')})`);
+// a session the feed thinks new but that is stored (an import of the same id meanwhile) takes the live columns
+const NEW_CONFLICT = sql.raw(`on conflict (organization_id, session_id) do update set
+    ${LIVE_COLUMNS.map((key) => `${chatSessions[key].name} = excluded.${chatSessions[key].name}`).join(', ')},
+    modify_time = now()`);
 
 /** Each live column's SQL type as jsonb_to_recordset reads it: the schema's, but group_ids arrives as a JSON array. */
 const liveType = (key: (typeof LIVE_COLUMNS)[number]) =>
@@ -54,6 +81,15 @@ const LIVE_ASSIGN = sql.raw(
       : `${name} = r.${name}`;
   }).join(', '),
 );
+
+/** New sessions whole (as liveColumnsSql, and why), returning their ids. */
+function newSessionsSql(org: number, sessions: readonly LiveSession[]): SQL {
+  const rows = sessions.map(({ row }) =>
+    Object.fromEntries(NEW_COLUMNS.map((c) => [c.name, c.key === 'organizationId' ? org : row[c.key]])),
+  );
+  return sql`${NEW_SESSIONS} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as ${NEW_RECORD} ${NEW_CONFLICT}
+    returning id, session_id`;
+}
 
 /**
  * The live columns of stored sessions, whatever their number: the rows travel as one JSON parameter read by
@@ -89,10 +125,10 @@ function eventsSql(org: number, events: readonly StoredEvent[]): SQL {
       session_id text, seq integer, agent_id bigint, at timestamptz, payload jsonb)`;
 }
 
-/** The messages of a batch as rows of chat_messages, in the batch's order. */
+/** The messages of a batch as rows of chat_messages, in the batch's order (a new session's ref null: messagesSql). */
 function messageRows(messages: readonly PendingMessage[], refOf: ReadonlyMap<string, number>) {
-  return messages.map(({ row }) => ({
-    session_ref: refOf.get(row.sessionId!)!,
+  return messages.map(({ row }, k) => ({
+    session_ref: refOf.get(row.sessionId!) ?? null,
     seq: row.seq,
     message_id: row.messageId,
     chat_id: row.chatId,
@@ -105,20 +141,48 @@ function messageRows(messages: readonly PendingMessage[], refOf: ReadonlyMap<str
     censor_operation: row.censorOperation ?? null,
     censor_words: row.censorWords ?? null,
     masked_content: row.maskedContent ?? null,
+    // ids in the batch's order, whatever order the join gives
+    ord: k,
   }));
 }
 
-/** The messages of a batch (as liveColumnsSql, and why), returning each one's id with its session and place. */
-function messagesSql(org: number, rows: ReturnType<typeof messageRows>): SQL {
+/**
+ * The messages of a batch (as liveColumnsSql, and why), returning each one's id with its session and place. With
+ * `newSessions`, the messages of sessions opened in the batch take their ref from that part of the statement.
+ */
+function messagesSql(org: number, rows: ReturnType<typeof messageRows>, newSessions: boolean): SQL {
+  const ref = newSessions ? sql`coalesce(r.session_ref, n.id)` : sql`r.session_ref`;
+  const join = newSessions ? sql`left join new_sessions n on n.session_id = r.session_id` : sql``;
   return sql`insert into chat_messages (organization_id, session_ref, seq, message_id,
       chat_id, session_id, sender_role, sender_nick, sender_avatar, send_time, content, censor_operation, censor_words,
       masked_content)
-    select ${org}, r.session_ref, r.seq, r.message_id, r.chat_id, r.session_id, r.sender_role, r.sender_nick,
+    select ${org}, ${ref}, r.seq, r.message_id, r.chat_id, r.session_id, r.sender_role, r.sender_nick,
       r.sender_avatar, r.send_time, r.content, r.censor_operation, r.censor_words, r.masked_content
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(session_ref bigint, seq integer, message_id text,
       chat_id text, session_id text, sender_role text, sender_nick text, sender_avatar text, send_time bigint,
-      content text, censor_operation text, censor_words jsonb, masked_content text)
-    returning id, session_ref, seq`;
+      content text, censor_operation text, censor_words jsonb, masked_content text, ord integer) ${join}
+    order by r.ord
+    returning id, session_ref, session_id, seq`;
+}
+
+const LOG_COLUMNS = jsonColumns(censorLogs, ['id', 'createTime']);
+const LOG_INSERT = sql.raw(`insert into censor_logs (${LOG_COLUMNS.map((c) => c.name).join(', ')})
+    select ${LOG_COLUMNS.map((c) => (c.key === 'messageRef' ? 'm.id' : c.value)).join(', ')}`);
+const LOG_RECORD = sql.raw(`r(${LOG_COLUMNS.map((c) => c.record).join(', ')}, seq integer, ord integer)`);
+
+/**
+ * The censor log rows of the batch's messages (as liveColumnsSql, and why), each taking its message's id from the
+ * messages part by session and place; inserted in the batch's order, as the log breaks ties by id.
+ */
+function censorLogsSql(logs: readonly { row: typeof censorLogs.$inferInsert; seq: number }[]): SQL {
+  const rows = logs.map(({ row, seq }, ord) => ({
+    ...Object.fromEntries(LOG_COLUMNS.map((c) => [c.name, row[c.key] ?? null])),
+    seq,
+    ord,
+  }));
+  return sql`${LOG_INSERT} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as ${LOG_RECORD}
+    join messages m on m.session_id = r.session_id and m.seq = r.seq
+    order by r.ord`;
 }
 
 /** The status and mode of the agents whose status changed, on their records (the agent list shows them). */
@@ -129,50 +193,48 @@ function agentStatusSql(org: number, agents: readonly { agentId: number; status:
     where a.id = r.id and a.organization_id = ${org}`;
 }
 
-const AGENT_SET = Object.fromEntries(
-  Object.entries(getTableColumns(agentLive))
-    .filter(([key]) => key !== 'organizationId' && key !== 'agentId')
-    .map(([key, column]) => [key, sql.raw(`excluded.${column.name}`)]),
-);
+const AGENT_COLUMNS = jsonColumns(agentLive, []);
+const AGENT_UPSERT = sql.raw(`insert into agent_live (${AGENT_COLUMNS.map((c) => c.name).join(', ')})
+    select ${AGENT_COLUMNS.map((c) => c.value).join(', ')}`);
+const AGENT_RECORD = sql.raw(`r(${AGENT_COLUMNS.map((c) => c.record).join(', ')})`);
+const AGENT_CONFLICT = sql.raw(`on conflict (organization_id, agent_id) do update set
+    ${AGENT_COLUMNS.filter((c) => c.key !== 'organizationId' && c.key !== 'agentId')
+      .map((c) => `${c.name} = excluded.${c.name}`)
+      .join(', ')}`);
+
+/** The agents' live rows, whole (as liveColumnsSql, and why). */
+function agentLiveSql(agents: readonly LiveAgent[]): SQL {
+  const modifyTime = new Date();
+  const rows = agents.map((a) =>
+    Object.fromEntries(AGENT_COLUMNS.map((c) => [c.name, c.key === 'modifyTime' ? modifyTime : a.live[c.key]])),
+  );
+  return sql`${AGENT_UPSERT} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as ${AGENT_RECORD}
+    ${AGENT_CONFLICT}`;
+}
 
 /**
  * Writes what the batch changed in a few statements, never one per event, because the batch waits for each round trip
- * while it holds the organisation's lock: new sessions upserted whole (for their ids); then one statement of
- * data-modifying parts — the stored sessions' live columns, the agents' live rows and the status on their records,
- * the events, and the messages, answering their ids; then the censor log rows of the messages with a match (they need
- * those ids). The queue's leavers and then its newcomers go in statements of their own, in that order: a session may
- * leave the queue and come back in one batch, and the parts of one statement run in no promised order.
+ * while it holds the organisation's lock: one statement of data-modifying parts — new sessions upserted whole, the
+ * stored sessions' live columns, the agents' live rows and the status on their records, the events, and the messages
+ * (a new session's messages take its id from the upsert's part), and the censor log rows of the messages with a
+ * match (their ids from the messages' part), answering the new ids. The queue's leavers and then its newcomers go in
+ * statements of their own, in that order: a session may leave the queue and come back in one batch, and the parts of
+ * one statement run in no promised order.
  */
 export async function writeDesk(tx: Queryable, desk: LiveDesk): Promise<WrittenMessage[]> {
   const org = desk.organizationId;
 
   const refOf = new Map<string, number>();
   for (const s of desk.sessions.values()) if (!s.isNew) refOf.set(s.row.sessionId, s.row.id);
-  const dirty = [...desk.sessions.values()].filter((s) => s.dirty && s.isNew);
-  for (let i = 0; i < dirty.length; i += 500) {
-    const rows = await tx
-      .insert(chatSessions)
-      .values(dirty.slice(i, i + 500).map(({ row: { id: _id, ...row } }) => ({ ...row, organizationId: org })))
-      .onConflictDoUpdate({ target: [chatSessions.organizationId, chatSessions.sessionId], set: SESSION_SET })
-      .returning({ id: chatSessions.id, sessionId: chatSessions.sessionId });
-    for (const r of rows) refOf.set(r.sessionId, r.id);
-  }
-  for (const s of desk.sessions.values()) if (s.isNew) s.row.id = refOf.get(s.row.sessionId) ?? 0;
+  const opened = [...desk.sessions.values()].filter((s) => s.dirty && s.isNew);
 
   const parts: SQL[] = [];
   const part = (name: string, statement: SQL) => parts.push(sql`${sql.raw(name)} as (${statement})`);
+  if (opened.length > 0) part('new_sessions', newSessionsSql(org, opened));
   const changed = [...desk.sessions.values()].filter((s) => s.dirty && !s.isNew);
   if (changed.length > 0) part('live_sessions', liveColumnsSql(org, changed));
   const agents = [...desk.agents.values()].filter((a) => a.dirty);
-  if (agents.length > 0)
-    part(
-      'live_agents',
-      tx
-        .insert(agentLive)
-        .values(agents.map((a) => ({ ...a.live, modifyTime: new Date() })))
-        .onConflictDoUpdate({ target: [agentLive.organizationId, agentLive.agentId], set: AGENT_SET })
-        .getSQL(),
-    );
+  if (agents.length > 0) part('live_agents', agentLiveSql(agents));
   const statuses = agents.filter((a) => a.statusChanged);
   if (statuses.length > 0)
     part(
@@ -184,28 +246,13 @@ export async function writeDesk(tx: Queryable, desk: LiveDesk): Promise<WrittenM
     );
   if (desk.events.length > 0) part('events', eventsSql(org, desk.events));
   const messageRowsOf = messageRows(desk.messages, refOf);
-  if (messageRowsOf.length > 0) part('messages', messagesSql(org, messageRowsOf));
-  let ids: { id: unknown; session_ref: unknown; seq: unknown }[] = [];
-  if (parts.length > 0) {
-    const answer = messageRowsOf.length > 0 ? sql`select id, session_ref, seq from messages` : sql`select 1`;
-    const result = (await tx.execute(sql`with ${sql.join(parts, sql`, `)} ${answer}`)) as unknown as {
-      rows: typeof ids;
-    };
-    if (messageRowsOf.length > 0) ids = result.rows;
-  }
-  // matched by (session, seq), unique: the order of RETURNING is not promised
-  const idOf = new Map(ids.map((r) => [`${Number(r.session_ref)}:${Number(r.seq)}`, Number(r.id)]));
-  const written: WrittenMessage[] = desk.messages.map((message, k) => {
-    const sessionRef = messageRowsOf[k]!.session_ref;
-    return { id: idOf.get(`${sessionRef}:${message.row.seq}`)!, sessionRef, message };
-  });
-
-  const logs = written.flatMap(({ id, message }) =>
+  if (messageRowsOf.length > 0) part('messages', messagesSql(org, messageRowsOf, opened.length > 0));
+  const logs = desk.messages.flatMap((message) =>
     message.censored === null
       ? []
       : logRows(
           org,
-          id,
+          0, // the message's id, from the messages part (censorLogsSql)
           {
             messageId: message.row.messageId,
             chatId: message.row.chatId,
@@ -218,9 +265,33 @@ export async function writeDesk(tx: Queryable, desk: LiveDesk): Promise<WrittenM
           },
           message.place,
           message.censored,
-        ),
+        ).map((row) => ({ row, seq: message.row.seq })),
   );
-  for (let i = 0; i < logs.length; i += 1000) await tx.insert(censorLogs).values(logs.slice(i, i + 1000));
+  if (logs.length > 0) part('censor_logs', censorLogsSql(logs));
+  // what the statement answers: the new sessions' ids, and each message's id with its session's
+  const answers: SQL[] = [];
+  if (opened.length > 0)
+    answers.push(sql`select id, session_id, null::integer as seq, null::bigint as session_ref
+    from new_sessions`);
+  if (messageRowsOf.length > 0) answers.push(sql`select id, session_id, seq, session_ref from messages`);
+  let rows: { id: unknown; session_id: string; seq: unknown; session_ref: unknown }[] = [];
+  if (parts.length > 0) {
+    const answer = answers.length > 0 ? sql.join(answers, sql` union all `) : sql`select 1`;
+    const result = (await tx.execute(sql`with ${sql.join(parts, sql`, `)} ${answer}`)) as unknown as {
+      rows: typeof rows;
+    };
+    if (answers.length > 0) rows = result.rows;
+  }
+  // matched by (session, seq), unique: the order of RETURNING is not promised
+  const idOf = new Map<string, { id: number; sessionRef: number }>();
+  for (const r of rows)
+    if (r.seq === null) refOf.set(r.session_id, Number(r.id));
+    else idOf.set(`${r.session_id}\u0000${Number(r.seq)}`, { id: Number(r.id), sessionRef: Number(r.session_ref) });
+  for (const s of opened) s.row.id = refOf.get(s.row.sessionId) ?? 0;
+  const written: WrittenMessage[] = desk.messages.map((message) => {
+    const { id, sessionRef } = idOf.get(`${message.row.sessionId}\u0000${message.row.seq}`)!;
+    return { id, sessionRef, message };
+  });
 
   const leavers = [...desk.dequeued];
   for (let i = 0; i < leavers.length; i += 1000)

@@ -8,18 +8,19 @@ import {
   modelFromConfig,
   modelTasks,
 } from '@qcdesk/engine';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/connect.js';
 import { agentAlarms, chatSessions, qcTaskSessions, qcTasks } from '../db/schema/index.js';
 import type { AppliedBatch } from '../live/accept-events.js';
 import { changeOf } from '../live/live-updates.js';
+import { pgArrayText } from '../live/load-desk.js';
 import { type QcModel, qcModelOf } from '../models/qc-model.js';
 import type { Evaluator } from '../queue/evaluation.js';
 import { loadActiveLibraries } from './censor-libraries.js';
 import { evaluationJob, type TaskRow } from './run-task.js';
 import { loadSchemeDefinition, type SchemeDefinition } from './scheme-definition.js';
-import { type LoadedSession, loadSessions } from './session-chunk.js';
+import { type LoadedSession, withMessages } from './session-chunk.js';
 import { writeAiChunk, writeManualChunk } from './write-results.js';
 
 /** Characters of evidence an alarm's reason quotes at most. */
@@ -50,10 +51,10 @@ type Ready = { readonly compiled: Compiled; readonly sync: boolean } | { readonl
  * REAL_TIME_TEXT QC tasks (tickets spec §3 "QC task" types; issue 20 "Real time"): an ACTIVE task inspects the live
  * sessions of its lines as their messages arrive. It follows the live feed; after each committed batch it runs the
  * task's scheme — compiled here once per scheme version (`SchemeDefinition.key`) and model, without the trace — on
- * every touched session as it stands, and a rule that hits on a message for the first time in the session raises one
- * agent alarm (unique per session, rule and task). When the session closes the task writes its final AI result
- * through the offline path (`evaluationJob` → the evaluator → `writeAiChunk`), so it is the record an offline
- * inspection of the same session gives.
+ * every session that got messages or an agent, as it stands, and a rule that hits on a message for the first time in
+ * the session raises one agent alarm (unique per session, rule and task). When the session closes the task writes its
+ * final AI result through the offline path (`evaluationJob` → the evaluator → `writeAiChunk`), so it is the record an
+ * offline inspection of the same session gives.
  *
  * Batches are worked off in the background, one at a time and in order, so the feed's caller never waits for QC;
  * batches that pile up meanwhile are taken together (each session inspected once for all of them).
@@ -87,25 +88,28 @@ export class RealtimeQc {
   private async drain(): Promise<void> {
     while (this.pending.length > 0) {
       const batches = this.pending.splice(0);
-      const byOrg = new Map<number, { touched: Set<string>; closed: Set<string> }>();
+      const byOrg = new Map<number, { touched: Set<string>; closed: Set<string>; grown: Set<string> }>();
       for (const batch of batches) {
         let entry = byOrg.get(batch.organizationId);
         if (entry === undefined) {
-          entry = { touched: new Set(), closed: new Set() };
+          entry = { touched: new Set(), closed: new Set(), grown: new Set() };
           byOrg.set(batch.organizationId, entry);
         }
         for (const e of batch.events) {
           if (e.sessionId === null) continue;
-          if (e.type === 'MESSAGE' || e.type === 'SESSION_ASSIGNED') entry.touched.add(e.sessionId);
+          if (e.type === 'MESSAGE' || e.type === 'SESSION_ASSIGNED') {
+            entry.touched.add(e.sessionId);
+            entry.grown.add(e.sessionId);
+          }
           if (e.type === 'SESSION_CLOSED') {
             entry.touched.add(e.sessionId);
             entry.closed.add(e.sessionId);
           }
         }
       }
-      for (const [organizationId, { touched, closed }] of byOrg) {
+      for (const [organizationId, { touched, closed, grown }] of byOrg) {
         try {
-          await this.inspectSessions(organizationId, [...touched], closed);
+          await this.inspectSessions(organizationId, [...touched], closed, grown);
         } catch (error) {
           (this.options.onError ?? defaultError)(error);
         }
@@ -113,8 +117,17 @@ export class RealtimeQc {
     }
   }
 
-  /** Runs the organisation's real-time tasks on the sessions; writes the final results of the closed ones. */
-  async inspectSessions(organizationId: number, sessionIds: readonly string[], closed: ReadonlySet<string>) {
+  /**
+   * Runs the organisation's real-time tasks on the sessions; writes the final results of the closed ones. With
+   * `grown`, only those sessions are inspected live (the others only closed: their messages and agent are as at
+   * their last inspection, which raised what they hold).
+   */
+  async inspectSessions(
+    organizationId: number,
+    sessionIds: readonly string[],
+    closed: ReadonlySet<string>,
+    grown?: ReadonlySet<string>,
+  ) {
     const db = this.db;
     const tasks = await db
       .select()
@@ -129,16 +142,20 @@ export class RealtimeQc {
       );
     if (tasks.length === 0 || sessionIds.length === 0) return;
     const lineIds = new Set(tasks.flatMap((t) => t.lineIds));
+    // the sessions whole in one read (those of other lines are few: a desk's lines are mostly watched), the ids as
+    // one array parameter
     const rows = await db
-      .select({ id: chatSessions.id, lineId: chatSessions.lineId, beginTime: chatSessions.beginTime })
+      .select()
       .from(chatSessions)
-      .where(and(eq(chatSessions.organizationId, organizationId), inArray(chatSessions.sessionId, [...sessionIds])));
+      .where(
+        and(
+          eq(chatSessions.organizationId, organizationId),
+          sql`${chatSessions.sessionId} = any(${`{${sessionIds.map(pgArrayText).join(',')}}`}::text[])`,
+        ),
+      );
     const wanted = rows.filter((r) => r.lineId !== null && lineIds.has(r.lineId));
     if (wanted.length === 0) return;
-    const loaded = await loadSessions(
-      db,
-      wanted.map((r) => r.id),
-    );
+    const loaded = await withMessages(db, wanted);
     let model: QcModel | null = null;
     const defs = new Map<number, SchemeDefinition | null>();
     const raised: RaisedAlarm[] = [];
@@ -156,7 +173,8 @@ export class RealtimeQc {
         continue;
       }
       model ??= await qcModelOf(db, organizationId);
-      raised.push(...(await this.raiseAlarms(organizationId, task, def, model, mine)));
+      const live = grown === undefined ? mine : mine.filter((s) => grown.has(s.row.sessionId));
+      raised.push(...(await this.raiseAlarms(organizationId, task, def, model, live)));
       await this.writeFinal(task, def, ended, model);
     }
     if (raised.length > 0) {

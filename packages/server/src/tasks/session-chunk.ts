@@ -46,12 +46,24 @@ export async function loadSessions(db: Pick<Database, 'select'>, refs: readonly 
     .select()
     .from(chatSessions)
     .where(inArray(chatSessions.id, [...refs]));
-  const bySession = await loadMessages(db, refs);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return refs.flatMap((ref) => {
-    const row = byId.get(ref);
-    if (row === undefined) return [];
+  return withMessages(
+    db,
+    refs.flatMap((ref) => byId.get(ref) ?? []),
+  );
+}
+
+/** Sessions already read, with their messages in order, in the order given. */
+export async function withMessages(
+  db: Pick<Database, 'select'>,
+  rows: readonly SessionRow[],
+): Promise<LoadedSession[]> {
+  const bySession = await loadMessages(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => {
     const staff = row.agentId === null ? {} : { staffId: String(row.agentId) };
-    return [{ row, engine: { sessionId: row.sessionId, ...staff, messages: bySession.get(ref) ?? [] } }];
+    return { row, engine: { sessionId: row.sessionId, ...staff, messages: bySession.get(row.id) ?? [] } };
   });
 }
