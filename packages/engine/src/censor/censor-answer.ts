@@ -67,9 +67,8 @@ export interface HitCopy {
 /**
  * The answer of a scan with matches. `operation` and `count` are decided by the scan; the match objects and the
  * masked text are made when first read, from the scan's hits (left where the automaton wrote them, or copied to an
- * arena): a caller that only gates on
- * the operation (deliver, mask, block) or counts makes no object per match, which on dense text is most of the cost
- * of a scan (benchmarks/README.md, "Censor scan speed"). `matches` and `masked` are getters (a class: an object
+ * arena): a caller that only gates on the operation (deliver, mask, block) or counts makes no object per match,
+ * which on dense text is most of the cost of a scan (benchmarks/README.md, "Censor scan speed"). `matches` and `masked` are getters (a class: an object
  * literal with getters costs microseconds to make); `toJSON` gives the plain form, and a structured clone (a
  * worker's message) needs `toJSON()` or the fields copied out.
  *
@@ -172,6 +171,17 @@ export class LazyAnswer implements CensorResult {
   }
 }
 
+/** The match object of the library's word `w` (a contact detector's match is made apart: it has a category). */
+export function wordMatch(
+  library: ReadLibrary,
+  w: number,
+  start: number,
+  end: number,
+  operation: CensorOperation,
+): CensorMatch {
+  return { banId: library.id, libraryName: library.name, word: library.words[w]!, start, end, operation };
+}
+
 /** One match object per kept hit of a final copy (library, word, start, end: 4 ints each, in order). */
 function matchObjects(
   ints: Int32Array,
@@ -186,15 +196,7 @@ function matchObjects(
     const l = ints[at]!;
     const library = libraries[l]!;
     const w = ints[at + 1]!;
-    if (w < DETECTED)
-      matches[k] = {
-        banId: library.id,
-        libraryName: library.name,
-        word: library.words[w]!,
-        start: ints[at + 2]!,
-        end: ints[at + 3]!,
-        operation: operations[l]!,
-      };
+    if (w < DETECTED) matches[k] = wordMatch(library, w, ints[at + 2]!, ints[at + 3]!, operations[l]!);
     else {
       const hit = found![k]!;
       matches[k] = {

@@ -1,7 +1,7 @@
 import { AhoCorasick } from '../automaton/aho-corasick.js';
 import { MatchList } from '../automaton/match-list.js';
 import { foldText, isAsciiOnly, standsAlone } from '../text/fold.js';
-import { DETECTED, HitArena, LazyAnswer, type RawHits } from './censor-answer.js';
+import { DETECTED, HitArena, LazyAnswer, type RawHits, wordMatch } from './censor-answer.js';
 import { CONTACT_CATEGORIES, type ContactCategory, type ContactHit, detectContacts } from './contacts.js';
 import {
   type CharFold,
@@ -107,7 +107,10 @@ interface PatternTable {
    * this path, one write and no owner walk (three ints side by side: one cache line per hit on a large list)
    */
   readonly sole: Int32Array;
-  /** per pattern: its sole owner's library when `sole` has one and the owner is a word (not an allow word), else -1: all the gate reads (a small array: it stays in cache) */
+  /**
+   * per pattern: its sole owner's library when `sole` has one and the owner is a word (not an allow word), else -1:
+   * all the gate reads for most hits (a small array: it stays in cache)
+   */
   readonly gateLib: Int32Array;
 }
 
@@ -186,13 +189,13 @@ class CompiledCensor implements CensorScanner, RawHits {
   /** per library, the strength (STRENGTH) of its operation for the sender of the previous message */
   private strengths: Int8Array = new Int8Array(0);
   /**
-   * The scan under way took the gate (`gate`): its matches are `list`'s hits as the automaton reported them, not
-   * yet in `hits`; `answer` keeps a copy of them and sorts them only when the matches are read.
+   * The scan under way took the gate (`gate`): its matches are among `plainList`'s hits from `plainFrom`, as the
+   * automaton reported them, not in `hits`; its answer points at them and selects and orders them when read.
    */
   private gated = false;
-  /** the hits of an answer being made from a gated scan's copy (kept apart from `hits`, which the next scan reuses) */
+  /** the hits of a gated answer's matches being made (kept apart from `hits`, which the scan under way uses) */
   private readonly answering = new HitList();
-  /** where answers keep their copy of the hits until read */
+  /** where the answers of other scans keep a copy of their matches until read */
   private readonly arena = new HitArena();
   /** per library, flat for the per-hit loop: its skipNoise, and 1 when it follows the class rule */
   private readonly libSkip: Int32Array;
@@ -322,7 +325,7 @@ class CompiledCensor implements CensorScanner, RawHits {
 
   /**
    * Every pass the message needs, then the hits kept (`kept`, `strongest`; or, `gated`, the automaton's hits in
-   * `list`); answers how many.
+   * `plainList`); answers how many.
    */
   private find(text: string, message: CensorMessage): number {
     this.gated = false;
@@ -786,7 +789,7 @@ class CompiledCensor implements CensorScanner, RawHits {
     // inside one of them when that end reaches its own.
     const allowedEnd = hits.allows ? new Int32Array(this.libraries.length).fill(-1) : null;
     let nextAllowed = 0;
-    const operations = this.operations;
+    const strengths = this.strengths;
     if (allowedEnd === null && hits.sortedRuns === 1 && !hits.twice && this.fast) {
       // One pass that reports no hit twice, and no allow word: every hit is a match.
       let strongest = 0;
@@ -795,7 +798,7 @@ class CompiledCensor implements CensorScanner, RawHits {
         const l = lib[h]!;
         if (l === seen) continue;
         seen = l;
-        const strength = STRENGTH[operations[l]!];
+        const strength = strengths[l]!;
         if (strength > strongest) strongest = strength;
       }
       this.kept = order;
@@ -827,7 +830,7 @@ class CompiledCensor implements CensorScanner, RawHits {
         }
         if (allowedEnd[lib[h]!]! >= end[h]!) continue;
       }
-      const strength = STRENGTH[operations[lib[h]!]!];
+      const strength = strengths[lib[h]!]!;
       if (strength > strongest) strongest = strength;
       kept[count++] = h;
     }
@@ -837,7 +840,8 @@ class CompiledCensor implements CensorScanner, RawHits {
 
   /**
    * The answer for the `count` matches `find` found: the operation now, the match objects and the masked text when
-   * first read, from a copy of the hits in the arena (the scanner's own buffers serve the next scan).
+   * first read, from the gated hits where they lie or from a copy of the kept ones in the arena (`hits` serves the
+   * next scan).
    */
   private answer(text: string, count: number): CensorResult {
     const arena = this.arena;
@@ -905,16 +909,8 @@ class CompiledCensor implements CensorScanner, RawHits {
     for (let k = 0; k < count; k++) {
       const h = order[k]!;
       const l = lib[h]!;
-      const library = libraries[l]!;
       if (libs !== null) libs[k] = l;
-      matches[k] = {
-        banId: library.id,
-        libraryName: library.name,
-        word: library.words[word[h]!]!,
-        start: start[h]!,
-        end: end[h]!,
-        operation: operations[l]!,
-      };
+      matches[k] = wordMatch(libraries[l]!, word[h]!, start[h]!, end[h]!, operations[l]!);
     }
     return matches;
   }
