@@ -1,5 +1,6 @@
 import { foldTable } from '../text/fold.js';
-import type { MatchList } from './match-list.js';
+import { MatchList } from './match-list.js';
+import { buildTallyTable, TALLY_ASK, TALLY_COUNT, TALLY_FLAGS, type TallyTable } from './tally-table.js';
 
 /** Tries after which a free slot stops being a candidate place in the double array (see `placeStates`). */
 const FAILURES_TO_DROP = 8;
@@ -9,6 +10,33 @@ const STOP_COST = 8;
 const BUDGET_FLOOR = -256;
 /** ...for this many code units, then tried again. */
 const RETRY_AFTER = 16384;
+
+/** A tally's per-pattern weights (see TALLY_COUNT) and what they make per state of the tally table. */
+export interface TallyWeights {
+  readonly patterns: Uint8Array;
+  /** per key of the tally table: its outputs' counts summed (TALLY_ASK past TALLY_COUNT) and flags OR-ed; null: no table */
+  readonly states: Uint8Array | null;
+}
+
+/** Decides the hits of the patterns weighed TALLY_ASK, one at a time. */
+export interface TallyAsker {
+  /** The hit of `pattern` ending at `end`: false stops the tally. */
+  ask(pattern: number, end: number): boolean;
+}
+
+/** What a tally added up: the hits' counts and their flags OR-ed (TALLY_FLAGS), and how it read the text. */
+export interface TallyResult {
+  count: number;
+  flags: number;
+  /** the tally read by `scan`: the text's hits are in the list it was given */
+  scanned: boolean;
+}
+
+/** Units the tally reads by the scan before it looks whether the scan's prefilter still skips half of them. */
+const SPARSE_PROBE = 1 << 16;
+/** Units the tally reads on the table before it looks whether the hits ran sparse (fewer than one in SPARSE_HITS). */
+const DENSE_PROBE = 1 << 18;
+const SPARSE_HITS = 64;
 
 /** What the prefilter did, summed over every scan (tests and benchmarks read it). */
 export interface ScanStats {
@@ -67,6 +95,15 @@ export class AhoCorasick {
   /** trie states, root included */
   readonly stateCount: number;
   readonly stats: ScanStats = { skipped: 0, switchedOff: 0 };
+  /** the resolved transitions for `tally`, built when first asked for (null: too many to build) */
+  private tallyTable: TallyTable | null | undefined = undefined;
+  /** a tally's hits when there is no tally table */
+  private readonly tallyHits = new MatchList(256);
+  /**
+   * Which way the tally reads (see `tally`): `sparse`, the scan (its prefilter skips), else the table; `units` read
+   * since the last look and what was `seen` in them (units skipped by the scan, or hits counted on the table).
+   */
+  private readonly tallyMode = { sparse: true, units: 0, seen: 0, fixed: false };
 
   /**
    * @param patterns distinct, non-empty patterns, already folded the way `caseSensitive` says; a pattern's id is its index
@@ -359,6 +396,161 @@ export class AhoCorasick {
     }
     out.length = size;
     this.stats.skipped += skipped;
+  }
+
+  /**
+   * Per-state weights for a tally from per-pattern ones (TALLY_COUNT, TALLY_FLAGS, TALLY_ASK); builds the tally
+   * table the first time. A caller keeps the answer for as long as its pattern weights hold.
+   */
+  tallyWeights(patterns: Uint8Array): TallyWeights {
+    if (this.tallyTable === undefined)
+      this.tallyTable = buildTallyTable(this.cells, this.rootNext, this.symbolOf, this.rootNext.length - 1);
+    const table = this.tallyTable;
+    if (table === null) return { patterns, states: null };
+    const { cellOfKey } = table;
+    const cells = this.cells;
+    const emits = this.emits;
+    const states = new Uint8Array(cellOfKey.length);
+    for (let key = 0; key < cellOfKey.length; key++) {
+      const cell = cellOfKey[key]!;
+      if (cell < 0) continue;
+      const code = cells[(cell << 2) + 3]!;
+      if (code === 0) continue;
+      let count = 0;
+      let flags = 0;
+      for (let e = code > 0 ? 0 : -code, p = code > 0 ? code - 1 : emits[e]!; p >= 0; p = code > 0 ? -1 : emits[++e]!) {
+        const weight = patterns[p]!;
+        count += weight & TALLY_COUNT;
+        flags |= weight & (TALLY_FLAGS | TALLY_ASK);
+      }
+      states[key] = count > TALLY_COUNT ? TALLY_ASK : count | flags;
+    }
+    return { patterns, states };
+  }
+
+  /**
+   * Adds up the weights of every occurrence of every pattern in `text` (as `scan` reports them) into `result`,
+   * handing each hit of a pattern weighed TALLY_ASK to `asker`; answers false when the asker stopped it. Dense text
+   * is read on the tally table: one step per code unit with no fail links and no branch on the outcome, about half
+   * the time of `scan` (DESIGN.md, "Tally"). Sparse text (fewer than one hit in 64 units), and every text when there
+   * is no table, is read by `scan`, whose prefilter skips most of it, and its hits weighed one by one; the tally
+   * goes back to the table when the prefilter skips less than half (it starts that way: real text is mostly
+   * sparse). A tally by the scan leaves the text's hits in `hits` and says so in `result.scanned`.
+   */
+  tally(
+    text: string,
+    weights: TallyWeights,
+    asker: TallyAsker,
+    result: TallyResult,
+    hits: MatchList = this.tallyHits,
+  ): boolean {
+    const states = weights.states;
+    const mode = this.tallyMode;
+    if (states === null || mode.sparse) {
+      result.scanned = true;
+      const skipped = this.stats.skipped;
+      const finished = this.tallyHitsOf(text, weights.patterns, asker, result, hits);
+      if (states !== null && !mode.fixed) {
+        // On sparse text the scan's prefilter skips most units, which the table cannot: stay with the scan while
+        // it skips at least half of what it reads.
+        mode.units += text.length;
+        mode.seen += this.stats.skipped - skipped;
+        if (mode.units >= SPARSE_PROBE) {
+          if (mode.seen * 2 < mode.units) mode.sparse = false;
+          mode.units = mode.seen = 0;
+        }
+      }
+      return finished;
+    }
+    result.scanned = false;
+    const count = result.count;
+    const finished = this.tallyStates(text, states, weights.patterns, asker, result);
+    if (mode.fixed) return finished;
+    // ... and try the scan again when the hits run sparse
+    mode.units += text.length;
+    mode.seen += result.count - count;
+    if (mode.units >= DENSE_PROBE) {
+      if (mode.seen * SPARSE_HITS < mode.units) mode.sparse = true;
+      mode.units = mode.seen = 0;
+    }
+    return finished;
+  }
+
+  /** The tally over the table: per code unit one probe, the state's weight added. */
+  private tallyStates(
+    text: string,
+    states: Uint8Array,
+    patterns: Uint8Array,
+    asker: TallyAsker,
+    result: TallyResult,
+  ): boolean {
+    const { run, out } = this.tallyTable!;
+    const n = text.length;
+    let key = 0;
+    let pair = 0;
+    for (let i = 0; ; ) {
+      i = run(text, i, key, pair, states);
+      result.count += out[0]!;
+      result.flags |= out[1]! & TALLY_FLAGS;
+      if (i >= n) return true;
+      key = out[2]!;
+      pair = out[3]!;
+      if (!this.askState(key, ++i, patterns, asker, result)) return false;
+    }
+  }
+
+  /** The tally without a table: `scan`'s hits weighed one by one. */
+  private tallyHitsOf(
+    text: string,
+    patterns: Uint8Array,
+    asker: TallyAsker,
+    result: TallyResult,
+    hits: MatchList,
+  ): boolean {
+    hits.clear();
+    this.scan(text, hits);
+    const ids = hits.patterns;
+    let count = 0;
+    let flags = 0;
+    for (let h = 0; h < hits.length; h++) {
+      const weight = patterns[ids[h]!]!;
+      if (weight >= TALLY_ASK) {
+        if (!asker.ask(ids[h]!, hits.ends[h]!)) return false;
+        continue;
+      }
+      count += weight & TALLY_COUNT;
+      flags |= weight;
+    }
+    result.count += count;
+    result.flags |= flags & TALLY_FLAGS;
+    return true;
+  }
+
+  /**
+   * Fixes how `tally` reads: 'table' (when there is one), 'scan', or 'auto' (by the text, the default). For tests
+   * and benchmarks that must hold one way to the other.
+   */
+  tallyBy(way: 'table' | 'scan' | 'auto'): void {
+    const mode = this.tallyMode;
+    mode.fixed = way !== 'auto';
+    mode.sparse = way !== 'table';
+    mode.units = mode.seen = 0;
+  }
+
+  /** A state weighed TALLY_ASK: its outputs one at a time, the askers' through the asker. */
+  private askState(key: number, end: number, patterns: Uint8Array, asker: TallyAsker, result: TallyResult): boolean {
+    const code = this.cells[(this.tallyTable!.cellOfKey[key]! << 2) + 3]!;
+    const emits = this.emits;
+    for (let e = code > 0 ? 0 : -code, p = code > 0 ? code - 1 : emits[e]!; p >= 0; p = code > 0 ? -1 : emits[++e]!) {
+      const weight = patterns[p]!;
+      if (weight >= TALLY_ASK) {
+        if (!asker.ask(p, end)) return false;
+        continue;
+      }
+      result.count += weight & TALLY_COUNT;
+      result.flags |= weight & TALLY_FLAGS;
+    }
+    return true;
   }
 }
 

@@ -27,18 +27,14 @@ export class HitArena {
   }
 }
 
-/** Makes the matches of a scan's raw hits (the automaton's, not yet selected or ordered). */
+/** Makes the matches of a scan that only counted them (the gate), from its text. */
 export interface RawHits {
   /**
-   * The match objects of the selected hits among the raw ones (`length` pattern ids and ends from `offset`, found
-   * in `text`), in order; `libs`, when given, gets each match's library (by index)
+   * The `count` match objects of the libraries `selected` in `text`, in order; `libs`, when given, gets each match's
+   * library (by index)
    */
   matchesFromRaw(
     text: string,
-    patterns: Int32Array,
-    ends: Int32Array,
-    offset: number,
-    length: number,
     selected: Uint8Array,
     count: number,
     operations: readonly CensorOperation[],
@@ -49,16 +45,13 @@ export interface RawHits {
 /** A scan's hits as its answer keeps them. */
 export interface HitCopy {
   /**
-   * null: a final copy (4 ints per match in order: library, word, start, end, in `ints`); else raw hits (pattern ids
-   * in `ints`, ends in `ends`, never written again by the scanner) and their reader
+   * null: a final copy (4 ints per match in order: library, word, start, end, in `ints`); else the scanner that
+   * counted the matches, which makes them from the text when they are read (`ints` then holds nothing)
    */
   raw: RawHits | null;
   ints: Int32Array;
-  ends: Int32Array | null;
   offset: number;
-  /** ints (final) or hits (raw) from `offset` */
-  length: number;
-  /** the libraries selected for the message (a raw copy holds every library's hits) */
+  /** the libraries selected for the message */
   selected: Uint8Array;
   /** per match, a contact detector's hit (null: no detector matched) */
   found: readonly (ContactHit | undefined)[] | null;
@@ -66,14 +59,13 @@ export interface HitCopy {
 
 /**
  * The answer of a scan with matches. `operation` and `count` are decided by the scan; the match objects and the
- * masked text are made when first read, from the scan's hits (left where the automaton wrote them, or copied to an
- * arena): a caller that only gates on the operation (deliver, mask, block) or counts makes no object per match,
+ * masked text are made when first read, from the scan's hits copied to an arena, or, when the scan only counted
+ * them (the gate), from the text read again: a caller that only gates on the operation (deliver, mask, block) or
+ * counts makes no object per match,
  * which on dense text is most of the cost of a scan (benchmarks/README.md, "Censor scan speed"). `matches` and `masked` are getters (a class: an object
  * literal with getters costs microseconds to make); `toJSON` gives the plain form, and a structured clone (a
  * worker's message) needs `toJSON()` or the fields copied out.
  *
- * The hits are either a final copy or, for a scan that took the gate, the automaton's own (pattern, end), which are
- * selected and ordered when first read.
  */
 export class LazyAnswer implements CensorResult {
   #matches: CensorMatch[] | null = null;
@@ -84,10 +76,8 @@ export class LazyAnswer implements CensorResult {
   // the copy (HitCopy's fields, held here: one object per answer)
   readonly #raw: RawHits | null;
   readonly #ints: Int32Array;
-  readonly #ends: Int32Array | null;
   readonly #offset: number;
-  readonly #length: number;
-  /** raw hits: each match's library, once the matches are made (FUZZY only: for the masked text) */
+  /** counted matches: each match's library, once the matches are made (FUZZY only: for the masked text) */
   #libs: Int32Array | null = null;
   readonly #selected: Uint8Array;
   readonly #found: readonly (ContactHit | undefined)[] | null;
@@ -105,9 +95,7 @@ export class LazyAnswer implements CensorResult {
     this.#operations = operations;
     this.#raw = copy.raw;
     this.#ints = copy.ints;
-    this.#ends = copy.ends;
     this.#offset = copy.offset;
-    this.#length = copy.length;
     this.#selected = copy.selected;
     this.#found = copy.found;
     // Only FUZZY masks. ABORT blocks the whole message, so it is never delivered: the masked text stays the
@@ -122,17 +110,7 @@ export class LazyAnswer implements CensorResult {
       if (raw !== null) {
         // the masked text will need each match's library: noted while the matches are made
         this.#libs = this.operation === 'FUZZY' ? new Int32Array(this.count) : null;
-        this.#matches = raw.matchesFromRaw(
-          this.#text,
-          this.#ints,
-          this.#ends!,
-          this.#offset,
-          this.#length,
-          this.#selected,
-          this.count,
-          this.#operations,
-          this.#libs,
-        );
+        this.#matches = raw.matchesFromRaw(this.#text, this.#selected, this.count, this.#operations, this.#libs);
       } else
         this.#matches = matchObjects(
           this.#ints,

@@ -1,5 +1,6 @@
-import { AhoCorasick } from '../automaton/aho-corasick.js';
+import { AhoCorasick, type TallyAsker, type TallyResult, type TallyWeights } from '../automaton/aho-corasick.js';
 import { MatchList } from '../automaton/match-list.js';
+import { TALLY_ASK } from '../automaton/tally-table.js';
 import { foldText, isAsciiOnly, standsAlone } from '../text/fold.js';
 import { DETECTED, HitArena, LazyAnswer, type RawHits, wordMatch } from './censor-answer.js';
 import { CONTACT_CATEGORIES, type ContactCategory, type ContactHit, detectContacts } from './contacts.js';
@@ -33,8 +34,9 @@ import type {
 } from './types.js';
 
 const STRENGTH: Record<CensorOperation, number> = { REPORT: 1, FUZZY: 2, ABORT: 3 };
-/** Hits a plain list holds before a new one is started (see `plainList`). */
-const PLAIN_LIST_LIMIT = 1 << 16;
+/** Gate weights remembered per selection and role before the memo starts over (a desk has a few of each). */
+const GATE_MEMO_LIMIT = 64;
+const NO_INTS = new Int32Array(0);
 const OPERATION_OF_STRENGTH: readonly (CensorOperation | null)[] = [null, 'REPORT', 'FUZZY', 'ABORT'];
 /** What a pass reads: the text or a folded view; a noise-free view; a pinyin view. */
 const PLAIN = 0;
@@ -92,6 +94,14 @@ export function compileCensorGeneral(libraries: readonly CensorLibrary[], option
   );
 }
 
+/**
+ * Fixes how a scanner's gate reads the plain pass (`AhoCorasick.tallyBy`: the tally table, the scan, or by the text,
+ * the default): tests hold each way to the general path. Not exported from the package.
+ */
+export function gateReadsBy(scanner: CensorScanner, way: 'table' | 'scan' | 'auto'): void {
+  if (scanner instanceof CompiledCensor) scanner.gateReadsBy(way);
+}
+
 /** One automaton and, per pattern, its first owner and what the boundary rules need. */
 interface PatternTable {
   readonly automaton: AhoCorasick;
@@ -147,7 +157,7 @@ class PatternSet {
   }
 }
 
-class CompiledCensor implements CensorScanner, RawHits {
+class CompiledCensor implements CensorScanner, RawHits, TallyAsker {
   /** every form of every word but the pinyin spellings */
   private readonly main: PatternTable;
   /** the pinyin spellings, in an automaton of their own (read only in a text's pinyin view); null: no pinyin */
@@ -169,13 +179,17 @@ class CompiledCensor implements CensorScanner, RawHits {
   private readonly gapPairs: Uint32Array;
   /** the automaton's hits of a pass (cleared per pass) */
   private readonly list = new MatchList(256);
-  /**
-   * The plain pass's hits, appended scan after scan: a gated answer points at its scan's run (`plainFrom` to the
-   * end) instead of copying it. Any other scan gives its run back. Past PLAIN_LIST_LIMIT a new list is started; the
-   * old arrays are never written again, so the answers pointing into them stay valid as long as they live.
-   */
-  private plainList = new MatchList(1 << 12);
-  private plainFrom = 0;
+  /** the automaton's hits of a gated answer's text, read again when its matches are read */
+  private readonly rereading = new MatchList(256);
+  /** per selection and role, what the gate weighs each pattern (see `gateWeights`) */
+  private readonly gateMemo = new Map<string, TallyWeights>();
+  /** the gate weights for the sender of the previous message (null: not yet needed) */
+  private lastWeights: TallyWeights | null = null;
+  private readonly tallied: TallyResult = { count: 0, flags: 0, scanned: false };
+  /** the gate under way: its text, and what its asked hits (`ask`) added */
+  private gateText = '';
+  private askedCount = 0;
+  private askedStrongest = 0;
   /** the hits of the scan under way, reused: a scan makes no object per hit, only one per match it answers */
   private readonly hits = new HitList();
   /** the hits the scan under way keeps (indices into `hits`, in order), their strongest operation, and per library its operation on this message */
@@ -189,8 +203,8 @@ class CompiledCensor implements CensorScanner, RawHits {
   /** per library, the strength (STRENGTH) of its operation for the sender of the previous message */
   private strengths: Int8Array = new Int8Array(0);
   /**
-   * The scan under way took the gate (`gate`): its matches are among `plainList`'s hits from `plainFrom`, as the
-   * automaton reported them, not in `hits`; its answer points at them and selects and orders them when read.
+   * The scan under way took the gate (`gate`): it counted its matches and decided their operation without making
+   * them; its answer reads the text again when they are read.
    */
   private gated = false;
   /** the hits of a gated answer's matches being made (kept apart from `hits`, which the scan under way uses) */
@@ -307,26 +321,22 @@ class CompiledCensor implements CensorScanner, RawHits {
   private readonly customerStrengths: Int8Array;
   private readonly agentStrengths: Int8Array;
 
+  gateReadsBy(way: 'table' | 'scan' | 'auto'): void {
+    this.main.automaton.tallyBy(way);
+  }
+
   scan(text: string, message: CensorMessage): CensorResult {
     const kept = this.find(text, message);
-    if (kept === 0) {
-      if (this.gated) this.plainList.length = this.plainFrom;
-      return { matches: [], count: 0, operation: null, masked: text };
-    }
+    if (kept === 0) return { matches: [], count: 0, operation: null, masked: text };
     return this.answer(text, kept);
   }
 
   /** How many matches `scan` answers, without making them (for a caller that only counts or gates). */
   count(text: string, message: CensorMessage): number {
-    const count = this.find(text, message);
-    if (this.gated) this.plainList.length = this.plainFrom;
-    return count;
+    return this.find(text, message);
   }
 
-  /**
-   * Every pass the message needs, then the hits kept (`kept`, `strongest`; or, `gated`, the automaton's hits in
-   * `plainList`); answers how many.
-   */
+  /** Every pass the message needs, then the hits kept (`kept`, `strongest`; or, `gated`, only counted); answers how many. */
   private find(text: string, message: CensorMessage): number {
     this.gated = false;
     const selected = this.select(message);
@@ -336,20 +346,17 @@ class CompiledCensor implements CensorScanner, RawHits {
     hits.clear();
     const base = this.base;
     if (!this.lastExtra) {
-      // The plain path: width and case only, one pass, its hits appended to the plain list.
-      let list = this.plainList;
-      // a new list as large as the last one grew (growing again would copy what it holds, each time)
-      if (list.length > PLAIN_LIST_LIMIT) list = this.plainList = new MatchList(list.patterns.length);
-      const from = list.length;
-      this.plainFrom = from;
-      this.main.automaton.scan(text, list);
-      this.stats.passes++;
+      // The plain path: width and case only, one pass.
       if (this.fast) {
-        const count = this.gate(text, selected, list, from);
+        const count = this.gate(text, selected);
         if (count >= 0) return count;
+        if (this.tallied.scanned) {
+          // the gate read by the scan (sparse text): its hits are here, kept the general way (few, and no second pass)
+          this.collect(text, text, null, selected, base, PLAIN, hits, false, this.list);
+          return this.keep();
+        }
       }
-      this.collect(text, text, null, selected, base, PLAIN, hits, false, list, from);
-      list.length = from;
+      this.collect(text, text, null, selected, base, PLAIN, hits);
       return this.keep();
     }
     const libraries = this.libraries;
@@ -412,6 +419,7 @@ class CompiledCensor implements CensorScanner, RawHits {
     this.lastSender = { role: message.role, staffId: message.staffId, branchId: message.branchId };
     const selected = selectLibraries(this.libraries, message);
     this.lastSelected = selected;
+    this.lastWeights = null;
     // decided once per sender, not per message
     this.lastExtra = selected?.some((on, lib) => on === 1 && this.extra[lib] === 1) ?? false;
     const agent = typeof message.role === 'string' && message.role.toUpperCase() === 'AGENT';
@@ -421,46 +429,81 @@ class CompiledCensor implements CensorScanner, RawHits {
   }
 
   /**
-   * The gate, on the plain pass's hits (`list` from `from`): unless an allow word of a selected library occurs, the
-   * matches are exactly the selected owners' hits that pass the boundary rules (one pass reports none twice, and on
-   * the plain path no selected library counts repeated characters): answers how many and sets `strongest`,
-   * without copying, ordering or selecting them (`matchesFromRaw` does, when an answer's matches are read). Answers
-   * -1 when an allow word occurs (the hits then go the general way).
+   * The gate, the plain pass when no match object is wanted yet: unless an allow word of a selected library occurs,
+   * the matches are exactly the selected owners' hits that pass the boundary rules (one pass reports none twice, and
+   * on the plain path no selected library counts repeated characters). The automaton tallies them (`tally`: a word
+   * with one owner weighs one hit and its library's operation; the others, ASCII words and words several libraries or
+   * allow words share, are asked about one hit at a time, `ask`): answers how many and sets `strongest`. Answers -1
+   * when an allow word occurs, or when the tally read by the scan (sparse text: its hits are then in `list`), and the
+   * hits go the general way. The answer's matches are made when read (`matchesFromRaw`), from the text read again.
    */
-  private gate(text: string, selected: Uint8Array, list: MatchList, from: number): number {
-    const { patterns, ends, length } = list;
+  private gate(text: string, selected: Uint8Array): number {
+    this.lastWeights ??= this.gateWeights(selected);
+    const result = this.tallied;
+    result.count = 0;
+    result.flags = 0;
+    this.gateText = text;
+    this.askedCount = 0;
+    this.askedStrongest = 0;
+    this.stats.passes++;
+    if (!this.main.automaton.tally(text, this.lastWeights, this, result, this.list) || result.scanned) return -1;
+    const flags = result.flags;
+    const tallied = flags & (8 << 3) ? 3 : flags & (8 << 2) ? 2 : flags & (8 << 1) ? 1 : 0;
+    this.strongest = OPERATION_OF_STRENGTH[Math.max(tallied, this.askedStrongest)]!;
+    this.gated = true;
+    return result.count + this.askedCount;
+  }
+
+  /**
+   * What the gate weighs each pattern for this selection and role: a word with one owner, one hit and its library's
+   * strength as a flag (8 << strength) when the library is selected, else nothing; any other pattern with a selected
+   * owner is asked about (TALLY_ASK).
+   */
+  private gateWeights(selected: Uint8Array): TallyWeights {
+    const key = `${this.strengths === this.agentStrengths ? 'a' : 'c'}${selected.join('')}`;
+    const memo = this.gateMemo;
+    let weights = memo.get(key);
+    if (weights !== undefined) return weights;
     const { gateLib, firstOwner } = this.main;
-    const { ownerLib, ownerNext, ownerWord } = this;
+    const { ownerLib, ownerNext } = this;
     const strengths = this.strengths;
-    let count = 0;
-    let strongest = 0;
-    for (let h = from; h < length; h++) {
-      const p = patterns[h]!;
+    const patterns = new Uint8Array(gateLib.length);
+    for (let p = 0; p < patterns.length; p++) {
       const lib = gateLib[p]!;
       if (lib >= 0) {
-        if (selected[lib] === 1) {
-          const strength = strengths[lib]!;
-          if (strength > strongest) strongest = strength;
-          count++;
-        }
+        if (selected[lib] === 1) patterns[p] = 1 | (8 << strengths[lib]!);
         continue;
       }
-      // an ASCII word (boundary rules), or a word several libraries (or allow words) share: the owner walk
-      const end = ends[h]!;
-      const start = end - this.main.automaton.patternLength[p]!;
       for (let o = firstOwner[p]!; o >= 0; o = ownerNext[o]!) {
-        const l = ownerLib[o]!;
-        if (selected[l] === 0) continue;
-        if (ownerWord[o]! < 0) return -1;
-        if (!this.boundaryOk(text, this.main, p, start, end, l, this.base)) continue;
-        const strength = strengths[l]!;
-        if (strength > strongest) strongest = strength;
-        count++;
+        if (selected[ownerLib[o]!] === 0) continue;
+        patterns[p] = TALLY_ASK;
+        break;
       }
     }
-    this.strongest = OPERATION_OF_STRENGTH[strongest]!;
-    this.gated = true;
-    return count;
+    weights = this.main.automaton.tallyWeights(patterns);
+    if (memo.size >= GATE_MEMO_LIMIT) memo.clear();
+    memo.set(key, weights);
+    return weights;
+  }
+
+  /**
+   * The gate's asked hit of pattern p ending at `end`: the owner walk (an ASCII word's boundary rule, each selected
+   * owner of a shared word). False when a selected library's allow word occurs: the gate stops.
+   */
+  ask(p: number, end: number): boolean {
+    const { ownerLib, ownerNext, ownerWord, strengths } = this;
+    const selected = this.lastSelected!;
+    const text = this.gateText;
+    const start = end - this.main.automaton.patternLength[p]!;
+    for (let o = this.main.firstOwner[p]!; o >= 0; o = ownerNext[o]!) {
+      const l = ownerLib[o]!;
+      if (selected[l] === 0) continue;
+      if (ownerWord[o]! < 0) return false;
+      if (!this.boundaryOk(text, this.main, p, start, end, l, this.base)) continue;
+      if (strengths[l]! > this.askedStrongest) this.askedStrongest = strengths[l]!;
+      this.askedCount++;
+    }
+    return true;
   }
 
   /** Whether a hit of pattern p at start..end passes library lib's boundary rule (only ASCII patterns have one). */
@@ -847,14 +890,11 @@ class CompiledCensor implements CensorScanner, RawHits {
     const arena = this.arena;
     const selected = this.lastSelected!;
     if (this.gated) {
-      // the automaton's hits as they are (pattern, end), where they are: selecting and ordering wait for a read
-      const { patterns, ends, length } = this.plainList;
+      // counted, not kept: the text is read again when the matches are
       return new LazyAnswer(text, this.strongest!, count, this.libraries, this.operations, {
         raw: this,
-        ints: patterns,
-        ends,
-        offset: this.plainFrom,
-        length: length - this.plainFrom,
+        ints: NO_INTS,
+        offset: 0,
         selected,
         found: null,
       });
@@ -875,33 +915,29 @@ class CompiledCensor implements CensorScanner, RawHits {
     return new LazyAnswer(text, this.strongest!, count, this.libraries, this.operations, {
       raw: null,
       ints,
-      ends: null,
       offset,
-      length: count * 4,
       selected,
       found: detected,
     });
   }
 
   /**
-   * A gated scan's match objects, from its hits (pattern, end; `length` of them from `offset`, as the automaton
-   * wrote them over `text`): the plain pass's selection (`collect`) and order, then one object each.
+   * A gated scan's match objects: the automaton's hits of `text` again, the plain pass's selection (`collect`) and
+   * order, then one object each.
    */
   matchesFromRaw(
     text: string,
-    patterns: Int32Array,
-    ends: Int32Array,
-    offset: number,
-    length: number,
     selected: Uint8Array,
     count: number,
     operations: readonly CensorOperation[],
     libs: Int32Array | null,
   ): CensorMatch[] {
+    const list = this.rereading;
+    list.clear();
+    this.main.automaton.scan(text, list);
     const hits = this.answering;
     hits.clear();
-    const raw = { patterns, ends, length: offset + length };
-    this.collect(text, text, null, selected, this.base, PLAIN, hits, false, raw, offset);
+    this.collect(text, text, null, selected, this.base, PLAIN, hits, false, list);
     const order = hits.sort();
     const { lib, word, start, end } = hits;
     const libraries = this.libraries;

@@ -1,0 +1,396 @@
+/**
+ * What a tally adds up (`AhoCorasick.tally`): per pattern a weight of one byte, the number of hits it counts for
+ * (bits 0–3), flags OR-ed together over the hits (bits 4–6), or TALLY_ASK: each of its hits is handed to the
+ * caller, which decides it (a hit that needs a look at the text around it).
+ */
+export const TALLY_COUNT = 0x0f;
+export const TALLY_FLAGS = 0x70;
+export const TALLY_ASK = 0x80;
+
+/** An entry: the symbol in its top SYMBOL_BITS, a key in its low KEY_BITS. */
+const KEY_BITS = 20;
+const SYMBOL_BITS = 32 - KEY_BITS;
+/** the symbol field of a free entry (no symbol is this large) */
+const NO_SYMBOL = (1 << SYMBOL_BITS) - 1;
+
+/**
+ * Transitions (deep and pairs) past which the table is not built and the tally reads the scan's hits: 10 k words of
+ * 2–4 characters need 25 k, 100 k words 0.57 M, whose placement alone takes seconds.
+ */
+const MAX_TRANSITIONS = 1 << 18;
+/** Tries after which a free entry stops being a candidate place for a row (as in the automaton's own layout). */
+const FAILURES_TO_DROP = 8;
+/** Failed places a row tries before it goes past every row placed. */
+const ROW_TRIES = 256;
+
+/**
+ * The automaton's transitions with the fail links resolved (a DFA), for a pass that only adds up what the states it
+ * goes through weigh: per code unit two independent probes and no branch on their outcome (DESIGN.md, "Tally").
+ *
+ * The state after a unit is the longest suffix of the text read that is a state, so it is found among three:
+ * - deeper than two units: a resolved transition of the state before, in `deep`;
+ * - two units: the child, on this unit, of the root's child on the unit before, in `pairs`;
+ * - one unit: the root's child on it (`rootKey`; 0, the root's key, when there is none).
+ * Listing only the first kind per state keeps the table small (10 k words of 2–4 characters: 17 k transitions
+ * instead of 198 k; 100 k words: 0.5 M instead of 10 M), and all three probes depend on the state only through the
+ * first.
+ *
+ * Every state has a key of its own in `deep`, every root child one in `pairs` (0 there: no root child). A probe
+ * from key k on symbol c reads entry k + c, which holds (the symbol << KEY_BITS) | the next state's key; it is the
+ * state's when that symbol is c: an entry is written only by the row whose key plus the entry's symbol lands on it,
+ * and keys are distinct, so the symbol alone says whose it is. A free entry holds NO_SYMBOL. The widths are fixed
+ * (not fitted to the automaton) so that the loop reads them as constants: fewer registers held.
+ */
+export interface TallyTable {
+  readonly deep: Int32Array;
+  readonly pairs: Int32Array;
+  /** symbol → the key (in `deep`) of the root's child on it, or 0 */
+  readonly rootKey: Int32Array;
+  /** code unit → its symbol | (the key in `pairs` of the root's child on it, or 0) << SYMBOL_BITS */
+  readonly units: Int32Array;
+  /** key in `deep` → the state's cell in the automaton's double array, or -1 (no state has this key) */
+  readonly cellOfKey: Int32Array;
+  /** the loop over this table, and where it leaves [count, flags, key, pair] */
+  readonly run: TallyRun;
+  readonly out: Int32Array;
+}
+
+/**
+ * The tally loop over one table: steps it over `text` from unit `from` in the state with key `key` (`pair`: the
+ * pairs key of the root's child on the unit before), adding up the weights (`states`, by key) of the states it goes
+ * through, until the end of the text or a state weighed TALLY_ASK (not added). Answers the index of that state's
+ * unit, or the text's length, and leaves in its `out` [count, flags, key, pair].
+ */
+export type TallyRun = (text: string, from: number, key: number, pair: number, states: Uint8Array) => number;
+
+/**
+ * Makes the tally loop over these arrays: a closure, so that the loop reads them as locals of its own (as a method
+ * reading them off the table it ran about 15 % slower: fewer of them stayed in registers). The constants are
+ * written out (SYMBOL_BITS 12, KEY_BITS 20, TALLY_ASK, TALLY_COUNT) for the same reason.
+ */
+function makeRun(
+  deep: Int32Array,
+  pairs: Int32Array,
+  rootKey: Int32Array,
+  units: Int32Array,
+  out: Int32Array,
+): TallyRun {
+  const D = deep;
+  const P = pairs;
+  const R = rootKey;
+  const U = units;
+  const O = out;
+  return (text: string, from: number, key: number, pair: number, states: Uint8Array): number => {
+    let count = 0;
+    let flags = 0;
+    let i = from;
+    for (const n = text.length; i < n; i++) {
+      const unit = U[text.charCodeAt(i)]!;
+      const symbol = unit & 0xfff;
+      const deeper = D[key + symbol]!;
+      const two = P[pair + symbol]!;
+      // all ones when the entry is not the probing row's: masks, not branches (on dense text each is a coin toss)
+      const a = (deeper >>> 20) ^ symbol;
+      const notDeeper = (a | -a) >> 31;
+      const b = (two >>> 20) ^ symbol;
+      const notTwo = (b | -b) >> 31;
+      const shallow = (R[symbol]! & notTwo) | (two & 0xfffff & ~notTwo);
+      key = (shallow & notDeeper) | (deeper & 0xfffff & ~notDeeper);
+      pair = unit >>> 12;
+      const weight = states[key]!;
+      if (weight >= 0x80) break;
+      count += weight & 0x0f;
+      flags |= weight;
+    }
+    O[0] = count;
+    O[1] = flags;
+    O[2] = key;
+    O[3] = pair;
+    return i;
+  };
+}
+
+/** Rows of (symbol, target) pairs, ordered by symbol within a row; a row is `from`..`from + length`. */
+interface Rows {
+  readonly symbols: Int32Array;
+  readonly targets: Int32Array;
+  readonly from: Int32Array;
+  readonly length: Int32Array;
+}
+
+/**
+ * Builds the table from the automaton's double array (`cells`: [base, check, fail, outputs] per cell, a state's
+ * check its parent's cell, the root at cell 0; `rootNext`: the root's row). Answers null when the deep transitions
+ * outnumber EDGES_PER_STATE per state or the keys do not fit beside the symbols (the tally then reads the scan's
+ * hits).
+ */
+export function buildTallyTable(
+  cells: Int32Array,
+  rootNext: Int32Array,
+  symbolOf: Uint16Array,
+  symbolCount: number,
+): TallyTable | null {
+  if (symbolCount >= NO_SYMBOL) return null;
+  const cellCount = cells.length >>> 2;
+  // children per cell, in order of symbol (a child's cell is its parent's base plus its symbol)
+  const kidStart = new Int32Array(cellCount + 1);
+  for (let t = 1; t < cellCount; t++) {
+    const parent = cells[(t << 2) + 1]!;
+    if (parent >= 0) kidStart[parent + 1]!++;
+  }
+  for (let s = 0; s < cellCount; s++) kidStart[s + 1]! += kidStart[s]!;
+  const kids = new Int32Array(kidStart[cellCount]!);
+  const fill = kidStart.slice(0, cellCount);
+  for (let t = 1; t < cellCount; t++) {
+    const parent = cells[(t << 2) + 1]!;
+    if (parent >= 0) kids[fill[parent]!++] = t;
+  }
+  const states = kids.length + 1;
+
+  // breadth first (a state's fail target is shallower, so it comes first); the root's children lead
+  const order = new Int32Array(states - 1);
+  let tail = 0;
+  for (let c = 1; c <= symbolCount; c++) if (rootNext[c]! > 0) order[tail++] = rootNext[c]!;
+  const rootChildren = tail;
+  for (let head = 0; head < tail; head++) {
+    const s = order[head]!;
+    for (let k = kidStart[s]!; k < kidStart[s + 1]!; k++) order[tail++] = kids[k]!;
+  }
+
+  const deep = deepTransitions(cells, kids, kidStart, order, rootChildren, MAX_TRANSITIONS - kids.length);
+  if (deep === null) return null;
+  // the root's children's own children, as rows of their own
+  const pairRows: Rows = {
+    symbols: new Int32Array(kids.length),
+    targets: new Int32Array(kids.length),
+    from: new Int32Array(cellCount),
+    length: new Int32Array(cellCount),
+  };
+  for (let q = 0, at = 0; q < rootChildren; q++) {
+    const s = order[q]!;
+    pairRows.from[s] = at;
+    for (let k = kidStart[s]!; k < kidStart[s + 1]!; k++, at++) {
+      pairRows.symbols[at] = kids[k]! - cells[s << 2]!;
+      pairRows.targets[at] = kids[k]!;
+    }
+    pairRows.length[s] = kidStart[s + 1]! - kidStart[s]!;
+  }
+
+  const limit = 1 << KEY_BITS;
+  const deepKeys = placeRows(deep, order, tail, symbolCount, true, limit);
+  const pairKeys = deepKeys && placeRows(pairRows, order, rootChildren, symbolCount, false, limit);
+  if (deepKeys === null || pairKeys === null) return null;
+  const keyOf = deepKeys.keyOf;
+  const entriesOf = (rows: Rows, keys: Int32Array, size: number, count: number): Int32Array => {
+    const entries = new Int32Array(size).fill(NO_SYMBOL << KEY_BITS);
+    for (let q = 0; q < count; q++) {
+      const s = order[q]!;
+      const key = keys[s]!;
+      for (let e = rows.from[s]!, end = e + rows.length[s]!; e < end; e++)
+        entries[key + rows.symbols[e]!] = (rows.symbols[e]! << KEY_BITS) | keyOf[rows.targets[e]!]!;
+    }
+    return entries;
+  };
+  const cellOfKey = new Int32Array(deepKeys.size).fill(-1);
+  cellOfKey[0] = 0;
+  for (let q = 0; q < tail; q++) cellOfKey[keyOf[order[q]!]!] = order[q]!;
+  const rootKey = new Int32Array(symbolCount + 1);
+  const pairKey = new Int32Array(symbolCount + 1);
+  for (let c = 1; c <= symbolCount; c++) {
+    const child = rootNext[c]!;
+    if (child <= 0) continue;
+    rootKey[c] = keyOf[child]!;
+    pairKey[c] = pairKeys.keyOf[child]!;
+  }
+  const units = new Int32Array(0x10000);
+  for (let u = 0; u < 0x10000; u++) units[u] = symbolOf[u]! | (pairKey[symbolOf[u]!]! << SYMBOL_BITS);
+  const deepEntries = entriesOf(deep, keyOf, deepKeys.size, tail);
+  const pairEntries = entriesOf(pairRows, pairKeys.keyOf, pairKeys.size, rootChildren);
+  const out = new Int32Array(4);
+  const run = makeRun(deepEntries, pairEntries, rootKey, units, out);
+  return { deep: deepEntries, pairs: pairEntries, rootKey, units, cellOfKey, run, out };
+}
+
+/**
+ * Per state, its transitions that end more than two units deep, resolved through its fail links: its own children
+ * (when it is two units deep or more), then those of its fail target's list that it has no child for, merged by
+ * symbol. Null past `budget` transitions.
+ */
+function deepTransitions(
+  cells: Int32Array,
+  kids: Int32Array,
+  kidStart: Int32Array,
+  order: Int32Array,
+  rootChildren: number,
+  budget: number,
+): Rows | null {
+  const cellCount = cells.length >>> 2;
+  const from = new Int32Array(cellCount);
+  const length = new Int32Array(cellCount);
+  let symbols = new Int32Array(Math.max(1024, order.length));
+  let targets = new Int32Array(symbols.length);
+  let edges = 0;
+  for (let q = rootChildren; q < order.length; q++) {
+    const s = order[q]!;
+    const base = cells[s << 2]!;
+    const fail = cells[(s << 2) + 2]!;
+    let k = kidStart[s]!;
+    const kidsEnd = kidStart[s + 1]!;
+    let f = from[fail]!;
+    const failEnd = f + length[fail]!;
+    const need = edges + (kidsEnd - k) + (failEnd - f);
+    if (need > budget) return null;
+    if (need > symbols.length) {
+      const size = Math.max(need, symbols.length * 2);
+      const grownSymbols = new Int32Array(size);
+      grownSymbols.set(symbols);
+      symbols = grownSymbols;
+      const grownTargets = new Int32Array(size);
+      grownTargets.set(targets);
+      targets = grownTargets;
+    }
+    const start = edges;
+    while (k < kidsEnd || f < failEnd) {
+      const own = k < kidsEnd ? kids[k]! - base : 0x7fffffff;
+      const inherited = f < failEnd ? symbols[f]! : 0x7fffffff;
+      if (own <= inherited) {
+        symbols[edges] = own;
+        targets[edges++] = kids[k++]!;
+        if (own === inherited) f++;
+      } else {
+        symbols[edges] = inherited;
+        targets[edges++] = targets[f++]!;
+      }
+    }
+    from[s] = start;
+    length[s] = edges - start;
+  }
+  return { symbols, targets, from, length };
+}
+
+/**
+ * Keys for the rows of the first `count` states of `order`: first fit of each row (its lowest symbol first) over the
+ * free entries, at a key no other row has; 0 is kept for "none". With `everyState`, the states without a row get
+ * keys too (any key no one has: every probe from it misses). Answers the keys by cell and the table's size (every
+ * probe key + symbol lands inside it).
+ */
+function placeRows(
+  rows: Rows,
+  order: Int32Array,
+  count: number,
+  symbolCount: number,
+  everyState: boolean,
+  limit: number,
+): { keyOf: Int32Array; size: number } | null {
+  let capacity = 0;
+  let used = new Uint8Array(0);
+  let taken = new Uint8Array(0);
+  let candidate = new Int32Array(0);
+  let failures = new Uint8Array(0);
+  let firstWord = 0;
+  const grow = (needed: number) => {
+    if (needed < capacity) return;
+    if (needed + symbolCount >= limit) throw new TooLarge();
+    const old = capacity;
+    capacity = (Math.max(needed + 1, Math.ceil(capacity * 1.5), 1024) + 31) & ~31;
+    const u = new Uint8Array(capacity);
+    u.set(used);
+    used = u;
+    const t = new Uint8Array(capacity);
+    t.set(taken);
+    taken = t;
+    const f = new Uint8Array(capacity);
+    f.set(failures);
+    failures = f;
+    const bits = new Int32Array(capacity >>> 5);
+    bits.set(candidate);
+    for (let w = old >>> 5; w < bits.length; w++) bits[w] = -1;
+    candidate = bits;
+  };
+  const nextCandidate = (from: number): number => {
+    let w = from >>> 5;
+    if (w < firstWord) {
+      w = firstWord;
+      from = w << 5;
+    }
+    for (; ; w++) {
+      if (w >= candidate.length) grow(capacity + symbolCount);
+      let word = candidate[w]!;
+      if (w === from >>> 5) word &= -1 << (from & 31);
+      if (word !== 0) return (w << 5) + (31 - Math.clz32(word & -word));
+    }
+  };
+  const drop = (slot: number) => {
+    candidate[slot >>> 5]! &= ~(1 << (slot & 31));
+    while (firstWord < candidate.length && candidate[firstWord] === 0) firstWord++;
+  };
+  try {
+    grow(symbolCount * 2);
+    return place();
+  } catch (error) {
+    if (error instanceof TooLarge) return null;
+    throw error;
+  }
+
+  function place(): { keyOf: Int32Array; size: number } {
+    taken[0] = 1;
+    const keyOf = new Int32Array(rows.from.length);
+    let highest = 0;
+    /** the last entry used */
+    let end = 0;
+    for (let q = 0; q < count; q++) {
+      const s = order[q]!;
+      const length = rows.length[s]!;
+      if (length === 0) continue;
+      const from = rows.from[s]!;
+      const low = rows.symbols[from]!;
+      let key = 0;
+      let clash = from;
+      for (let slot = nextCandidate(low + 1), tries = 0; ; slot = nextCandidate(slot + 1), tries++) {
+        // a row that fits nowhere within ROW_TRIES goes past everything placed (wide rows of large lists: bounds the build)
+        const b = tries < ROW_TRIES ? slot - low : Math.max(end + 1 - low, highest + 1);
+        if (b + symbolCount >= capacity) grow(b + symbolCount);
+        // the symbol that collided last is tried first: a wide row meets the same crowded stretch again and again
+        const first = b + rows.symbols[clash]!;
+        let fits = taken[b] === 0 && (first >= capacity || used[first] === 0);
+        for (let e = from; fits && e < from + length; e++) {
+          const at = b + rows.symbols[e]!;
+          if (at >= capacity) grow(at + symbolCount);
+          if (used[at] !== 0) {
+            fits = false;
+            clash = e;
+          }
+        }
+        if (fits) {
+          key = b;
+          break;
+        }
+        if (++failures[slot]! >= FAILURES_TO_DROP) drop(slot);
+      }
+      keyOf[s] = key;
+      taken[key] = 1;
+      if (key > highest) highest = key;
+      for (let e = from; e < from + length; e++) {
+        const at = key + rows.symbols[e]!;
+        used[at] = 1;
+        if (at > end) end = at;
+        if ((candidate[at >>> 5]! & (1 << (at & 31))) !== 0) drop(at);
+      }
+    }
+    if (everyState) {
+      for (let q = 0, free = 1; q < count; q++) {
+        const s = order[q]!;
+        if (rows.length[s]! > 0) continue;
+        while (free < capacity && taken[free] !== 0) free++;
+        if (free >= capacity) grow(free + symbolCount);
+        keyOf[s] = free;
+        taken[free] = 1;
+        if (free > highest) highest = free;
+      }
+    }
+    return { keyOf, size: highest + symbolCount + 1 };
+  }
+}
+
+/** Thrown by `placeRows` when a key would not fit beside the symbols in an entry. */
+class TooLarge extends Error {}
