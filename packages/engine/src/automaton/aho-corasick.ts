@@ -1,9 +1,8 @@
 import { foldTable } from '../text/fold.js';
+import { FreeSlots } from './free-slots.js';
 import { MatchList } from './match-list.js';
 import { buildTallyTable, TALLY_ASK, TALLY_COUNT, TALLY_FLAGS, type TallyTable } from './tally-table.js';
 
-/** Tries after which a free slot stops being a candidate place in the double array (see `placeStates`). */
-const FAILURES_TO_DROP = 8;
 /** Skipping stops charge this many code units against the prefilter's budget (see `scan`). */
 const STOP_COST = 8;
 /** Below this budget the prefilter is switched off... */
@@ -707,60 +706,23 @@ function buildTrie(patterns: readonly string[], symbolOf: Uint16Array, totalLeng
 /**
  * Lays the trie out as a double array: breadth first, each state with children gets the first base such that
  * base + symbol is free for every child symbol, trying the free slots in order as the place of the lowest
- * child. A free slot that has failed as a candidate FAILURES_TO_DROP times sits in a crowded region and stops
- * being a candidate (it stays free): every failed try is charged to a slot, which bounds the build time.
+ * child (`FreeSlots`: a slot that failed too often stops being tried, which bounds the build time).
  */
 function placeStates(trie: Trie, symbolCount: number): { cells: Int32Array; position: Int32Array } {
   const position = new Int32Array(trie.states);
-  let capacity = 0;
   let check = new Int32Array(0);
   let base = new Int32Array(0);
-  /** bit set of the candidate slots (free, not dropped) */
-  let candidate = new Int32Array(0);
-  let failures = new Uint8Array(0);
-  /** no candidate lies in a word before this one */
-  let firstWord = 0;
   let highest = 0;
-  const grow = (needed: number) => {
-    if (needed < capacity) return;
-    const old = capacity;
-    capacity = Math.max(needed + 1, Math.ceil(capacity * 1.5), 64);
-    capacity = (capacity + 31) & ~31;
+  const slots = new FreeSlots(symbolCount, 64, (capacity) => {
     const c = new Int32Array(capacity).fill(-1);
     c.set(check);
     check = c;
     const b = new Int32Array(capacity);
     b.set(base);
     base = b;
-    const f = new Uint8Array(capacity);
-    f.set(failures);
-    failures = f;
-    const bits = new Int32Array(capacity >>> 5);
-    bits.set(candidate);
-    for (let w = old >>> 5; w < bits.length; w++) bits[w] = -1;
-    candidate = bits;
-    if (old === 0) candidate[0]! &= ~1; // slot 0 is the root's
-  };
-  /** The first candidate slot at or after `from`, growing the array when there is none. */
-  const nextCandidate = (from: number): number => {
-    let w = from >>> 5;
-    if (w < firstWord) {
-      w = firstWord;
-      from = w << 5;
-    }
-    for (;;) {
-      if (w >= candidate.length) grow(capacity + symbolCount);
-      let word = candidate[w]!;
-      if (w === from >>> 5) word &= -1 << (from & 31);
-      if (word !== 0) return (w << 5) + (31 - Math.clz32(word & -word));
-      w++;
-    }
-  };
-  const drop = (slot: number) => {
-    candidate[slot >>> 5]! &= ~(1 << (slot & 31));
-    while (firstWord < candidate.length && candidate[firstWord] === 0) firstWord++;
-  };
-  grow(trie.states + symbolCount + 1);
+  });
+  slots.grow(trie.states + symbolCount + 1);
+  slots.drop(0); // the root's
   check[0] = -2; // the root: nobody's child
   const symbols: number[] = [];
   const queue = new Int32Array(trie.states);
@@ -781,12 +743,12 @@ function placeStates(trie: Trie, symbolCount: number): { cells: Int32Array; posi
     let chosen = 0;
     if (node !== 0) {
       // base ≥ 1: the lowest child goes at slot ≥ low + 1
-      for (let slot = nextCandidate(low + 1); ; slot = nextCandidate(slot + 1)) {
+      for (let slot = slots.next(low + 1); ; slot = slots.next(slot + 1)) {
         const b = slot - low;
         let fits = true;
         for (let k = 0; k < symbols.length; k++) {
           const t = b + symbols[k]!;
-          if (t >= capacity) grow(t + symbolCount);
+          if (t >= slots.capacity) slots.grow(t + symbolCount);
           if (check[t] !== -1) {
             fits = false;
             break;
@@ -796,14 +758,14 @@ function placeStates(trie: Trie, symbolCount: number): { cells: Int32Array; posi
           chosen = b;
           break;
         }
-        if (++failures[slot]! >= FAILURES_TO_DROP) drop(slot);
+        slots.failed(slot);
       }
     }
     base[at] = chosen;
     for (let child = trie.firstChild[node]!; child > 0; child = trie.nextSibling[child]!) {
       const slot = chosen + trie.symbol[child]!;
       check[slot] = at;
-      if ((candidate[slot >>> 5]! & (1 << (slot & 31))) !== 0) drop(slot);
+      slots.drop(slot);
       position[child] = slot;
       if (slot > highest) highest = slot;
     }
@@ -814,8 +776,8 @@ function placeStates(trie: Trie, symbolCount: number): { cells: Int32Array; posi
   const size = Math.max(highest, maxBase + symbolCount) + 1;
   const cells = new Int32Array(size * 4);
   for (let s = 0; s < size; s++) {
-    cells[s * 4] = s < capacity ? base[s]! : 0;
-    cells[s * 4 + 1] = s < capacity ? check[s]! : -1;
+    cells[s * 4] = s < slots.capacity ? base[s]! : 0;
+    cells[s * 4 + 1] = s < slots.capacity ? check[s]! : -1;
   }
   return { cells, position };
 }

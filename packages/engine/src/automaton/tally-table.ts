@@ -1,3 +1,5 @@
+import { FreeSlots } from './free-slots.js';
+
 /**
  * What a tally adds up (`AhoCorasick.tally`): per pattern a weight of one byte, the number of hits it counts for
  * (bits 0–3), flags OR-ed together over the hits (bits 4–6), or TALLY_ASK: each of its hits is handed to the
@@ -18,8 +20,6 @@ const NO_SYMBOL = (1 << SYMBOL_BITS) - 1;
  * 2–4 characters need 25 k, 100 k words 0.57 M, whose placement alone takes seconds.
  */
 const MAX_TRANSITIONS = 1 << 18;
-/** Tries after which a free entry stops being a candidate place for a row (as in the automaton's own layout). */
-const FAILURES_TO_DROP = 8;
 /** Failed places a row tries before it goes past every row placed. */
 const ROW_TRIES = 256;
 
@@ -282,50 +282,19 @@ function placeRows(
   everyState: boolean,
   limit: number,
 ): { keyOf: Int32Array; size: number } | null {
-  let capacity = 0;
   let used = new Uint8Array(0);
   let taken = new Uint8Array(0);
-  let candidate = new Int32Array(0);
-  let failures = new Uint8Array(0);
-  let firstWord = 0;
-  const grow = (needed: number) => {
-    if (needed < capacity) return;
-    if (needed + symbolCount >= limit) throw new TooLarge();
-    const old = capacity;
-    capacity = (Math.max(needed + 1, Math.ceil(capacity * 1.5), 1024) + 31) & ~31;
+  const slots = new FreeSlots(symbolCount, 1024, (capacity) => {
+    if (capacity + symbolCount >= limit) throw new TooLarge();
     const u = new Uint8Array(capacity);
     u.set(used);
     used = u;
     const t = new Uint8Array(capacity);
     t.set(taken);
     taken = t;
-    const f = new Uint8Array(capacity);
-    f.set(failures);
-    failures = f;
-    const bits = new Int32Array(capacity >>> 5);
-    bits.set(candidate);
-    for (let w = old >>> 5; w < bits.length; w++) bits[w] = -1;
-    candidate = bits;
-  };
-  const nextCandidate = (from: number): number => {
-    let w = from >>> 5;
-    if (w < firstWord) {
-      w = firstWord;
-      from = w << 5;
-    }
-    for (; ; w++) {
-      if (w >= candidate.length) grow(capacity + symbolCount);
-      let word = candidate[w]!;
-      if (w === from >>> 5) word &= -1 << (from & 31);
-      if (word !== 0) return (w << 5) + (31 - Math.clz32(word & -word));
-    }
-  };
-  const drop = (slot: number) => {
-    candidate[slot >>> 5]! &= ~(1 << (slot & 31));
-    while (firstWord < candidate.length && candidate[firstWord] === 0) firstWord++;
-  };
+  });
   try {
-    grow(symbolCount * 2);
+    slots.grow(symbolCount * 2);
     return place();
   } catch (error) {
     if (error instanceof TooLarge) return null;
@@ -346,16 +315,16 @@ function placeRows(
       const low = rows.symbols[from]!;
       let key = 0;
       let clash = from;
-      for (let slot = nextCandidate(low + 1), tries = 0; ; slot = nextCandidate(slot + 1), tries++) {
+      for (let slot = slots.next(low + 1), tries = 0; ; slot = slots.next(slot + 1), tries++) {
         // a row that fits nowhere within ROW_TRIES goes past everything placed (wide rows of large lists: bounds the build)
         const b = tries < ROW_TRIES ? slot - low : Math.max(end + 1 - low, highest + 1);
-        if (b + symbolCount >= capacity) grow(b + symbolCount);
+        if (b + symbolCount >= slots.capacity) slots.grow(b + symbolCount);
         // the symbol that collided last is tried first: a wide row meets the same crowded stretch again and again
         const first = b + rows.symbols[clash]!;
-        let fits = taken[b] === 0 && (first >= capacity || used[first] === 0);
+        let fits = taken[b] === 0 && (first >= slots.capacity || used[first] === 0);
         for (let e = from; fits && e < from + length; e++) {
           const at = b + rows.symbols[e]!;
-          if (at >= capacity) grow(at + symbolCount);
+          if (at >= slots.capacity) slots.grow(at + symbolCount);
           if (used[at] !== 0) {
             fits = false;
             clash = e;
@@ -365,7 +334,7 @@ function placeRows(
           key = b;
           break;
         }
-        if (++failures[slot]! >= FAILURES_TO_DROP) drop(slot);
+        slots.failed(slot);
       }
       keyOf[s] = key;
       taken[key] = 1;
@@ -374,15 +343,15 @@ function placeRows(
         const at = key + rows.symbols[e]!;
         used[at] = 1;
         if (at > end) end = at;
-        if ((candidate[at >>> 5]! & (1 << (at & 31))) !== 0) drop(at);
+        slots.drop(at);
       }
     }
     if (everyState) {
       for (let q = 0, free = 1; q < count; q++) {
         const s = order[q]!;
         if (rows.length[s]! > 0) continue;
-        while (free < capacity && taken[free] !== 0) free++;
-        if (free >= capacity) grow(free + symbolCount);
+        while (free < slots.capacity && taken[free] !== 0) free++;
+        if (free + symbolCount >= slots.capacity) slots.grow(free + symbolCount);
         keyOf[s] = free;
         taken[free] = 1;
         if (free > highest) highest = free;
