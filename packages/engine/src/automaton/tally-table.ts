@@ -25,7 +25,7 @@ const ROW_TRIES = 256;
 
 /**
  * The automaton's transitions with the fail links resolved (a DFA), for a pass that only adds up what the states it
- * goes through weigh: per code unit two independent probes and no branch on their outcome (DESIGN.md, "Tally").
+ * goes through weigh: per code unit three probes and no branch on their outcome (DESIGN.md, "Tally").
  *
  * The state after a unit is the longest suffix of the text read that is a state, so it is found among three:
  * - deeper than two units: a resolved transition of the state before, in `deep`;
@@ -120,9 +120,8 @@ interface Rows {
 
 /**
  * Builds the table from the automaton's double array (`cells`: [base, check, fail, outputs] per cell, a state's
- * check its parent's cell, the root at cell 0; `rootNext`: the root's row). Answers null when the deep transitions
- * outnumber EDGES_PER_STATE per state or the keys do not fit beside the symbols (the tally then reads the scan's
- * hits).
+ * check its parent's cell, the root at cell 0; `rootNext`: the root's row). Answers null past MAX_TRANSITIONS, or
+ * when the symbols or keys do not fit their fields of an entry (the tally then reads the scan's hits).
  */
 export function buildTallyTable(
   cells: Int32Array,
@@ -318,13 +317,12 @@ function placeRows(
       for (let slot = slots.next(low + 1), tries = 0; ; slot = slots.next(slot + 1), tries++) {
         // a row that fits nowhere within ROW_TRIES goes past everything placed (wide rows of large lists: bounds the build)
         const b = tries < ROW_TRIES ? slot - low : Math.max(end + 1 - low, highest + 1);
+        // room for the whole row (no symbol is past symbolCount)
         if (b + symbolCount >= slots.capacity) slots.grow(b + symbolCount);
         // the symbol that collided last is tried first: a wide row meets the same crowded stretch again and again
-        const first = b + rows.symbols[clash]!;
-        let fits = taken[b] === 0 && (first >= slots.capacity || used[first] === 0);
+        let fits = taken[b] === 0 && used[b + rows.symbols[clash]!] === 0;
         for (let e = from; fits && e < from + length; e++) {
           const at = b + rows.symbols[e]!;
-          if (at >= slots.capacity) slots.grow(at + symbolCount);
           if (used[at] !== 0) {
             fits = false;
             clash = e;

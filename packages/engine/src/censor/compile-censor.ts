@@ -883,8 +883,8 @@ class CompiledCensor implements CensorScanner, RawHits, TallyAsker {
 
   /**
    * The answer for the `count` matches `find` found: the operation now, the match objects and the masked text when
-   * first read, from the gated hits where they lie or from a copy of the kept ones in the arena (`hits` serves the
-   * next scan).
+   * first read: a gated answer's from its text read again, any other's from a copy of the kept hits in the arena
+   * (`hits` serves the next scan).
    */
   private answer(text: string, count: number): CensorResult {
     const arena = this.arena;
