@@ -1,4 +1,5 @@
 import { foldTable } from '../text/fold.js';
+import { CodeUnits } from './code-units.js';
 import { FreeSlots } from './free-slots.js';
 import { MatchList } from './match-list.js';
 import { buildTallyTable, TALLY_ASK, TALLY_COUNT, TALLY_FLAGS, type TallyTable } from './tally-table.js';
@@ -19,7 +20,10 @@ export interface TallyWeights {
 
 /** Decides the hits of the patterns weighed TALLY_ASK, one at a time. */
 export interface TallyAsker {
-  /** The hit of `pattern` ending at `end`: false stops the tally. */
+  /**
+   * The hit of `pattern` ending at `end`: false stops the tally. Not in the order of the text: a long text's two
+   * halves are read at once (`tally`).
+   */
   ask(pattern: number, end: number): boolean;
 }
 
@@ -36,6 +40,11 @@ const SPARSE_PROBE = 1 << 16;
 /** Units the tally reads on the table before it looks whether the hits ran sparse (fewer than one in SPARSE_HITS). */
 const DENSE_PROBE = 1 << 18;
 const SPARSE_HITS = 64;
+/**
+ * Texts this long and longer are tallied as two halves at once (`tallyStates`); below it the set-up (the copy into
+ * code units, the second half's lead-in) costs more than it gains.
+ */
+const TWO_HALVES_FROM = 1024;
 
 /** What the prefilter did, summed over every scan (tests and benchmarks read it). */
 export interface ScanStats {
@@ -90,6 +99,10 @@ export class AhoCorasick {
   private readonly longestRun: number;
   /** length of each pattern, by id */
   readonly patternLength: Int32Array;
+  /** the longest pattern's length: no state is deeper */
+  private readonly longest: number;
+  /** the text's code units for a tally in two halves */
+  private readonly codeUnits = new CodeUnits();
   readonly patternCount: number;
   /** trie states, root included */
   readonly stateCount: number;
@@ -117,6 +130,7 @@ export class AhoCorasick {
       this.patternLength[p] = patterns[p]!.length;
       totalLength += patterns[p]!.length;
     }
+    this.longest = this.patternLength.reduce((a, b) => Math.max(a, b), 0);
     const { symbolOf, symbolCount } = symbolTable(patterns, fold);
     this.symbolOf = symbolOf;
     const filter = pairFilter(patterns, fold, symbolOf, symbolCount);
@@ -406,10 +420,10 @@ export class AhoCorasick {
       this.tallyTable = buildTallyTable(this.cells, this.rootNext, this.symbolOf, this.rootNext.length - 1);
     const table = this.tallyTable;
     if (table === null) return { patterns, states: null };
-    const { cellOfKey } = table;
+    const { cellOfKey, root } = table;
     const cells = this.cells;
     const emits = this.emits;
-    const states = new Uint8Array(cellOfKey.length);
+    const states = new Uint8Array(table.entries.length);
     for (let key = 0; key < cellOfKey.length; key++) {
       const cell = cellOfKey[key]!;
       if (cell < 0) continue;
@@ -422,7 +436,7 @@ export class AhoCorasick {
         count += weight & TALLY_COUNT;
         flags |= weight & (TALLY_FLAGS | TALLY_ASK);
       }
-      states[key] = count > TALLY_COUNT ? TALLY_ASK : count | flags;
+      states[root + key] = count > TALLY_COUNT ? TALLY_ASK : count | flags;
     }
     return { patterns, states };
   }
@@ -475,7 +489,12 @@ export class AhoCorasick {
     return finished;
   }
 
-  /** The tally over the table: per code unit one probe, the state's weight added. */
+  /**
+   * The tally over the table: per code unit one probe, the state's weight added. A long text is read as two halves at
+   * once (`runTwo`): the second half's state is found by reading, unweighed, the `longest` units before it (no state
+   * is deeper, so the state reached there is the one a single pass would have). Its asked hits then come before the
+   * first half's later ones: the asker is told hits in order within each half only.
+   */
   private tallyStates(
     text: string,
     states: Uint8Array,
@@ -483,18 +502,69 @@ export class AhoCorasick {
     asker: TallyAsker,
     result: TallyResult,
   ): boolean {
-    const { run, out } = this.tallyTable!;
     const n = text.length;
-    let key = 0;
-    let pair = 0;
-    for (let i = 0; ; ) {
-      i = run(text, i, key, pair, states);
+    const { run, runTwo, out, silent, root, noPair } = this.tallyTable!;
+    if (n < TWO_HALVES_FROM) return this.tallyRange(text, 0, n, root, noPair, states, patterns, asker, result);
+    const mid = n >>> 1;
+    run(text, Math.max(0, mid - this.longest), mid, root, noPair, silent);
+    let key2 = out[2]!;
+    let pair2 = out[3]!;
+    let key = root;
+    let pair = noPair;
+    const units = this.codeUnits.read(text);
+    let i = 0;
+    let j = mid;
+    for (;;) {
+      const steps = runTwo(units, i, j, Math.min(mid - i, n - j), key, pair, key2, pair2, states);
       result.count += out[0]!;
       result.flags |= out[1]! & TALLY_FLAGS;
-      if (i >= n) return true;
+      i += steps;
+      j += steps;
+      key = out[2]!;
+      pair = out[3]!;
+      key2 = out[4]!;
+      pair2 = out[5]!;
+      if (i === mid || j === n) break;
+      // a state weighed TALLY_ASK at i or at j: one step of each half alone, which asks
+      if (!this.tallyRange(text, i, ++i, key, pair, states, patterns, asker, result)) return false;
+      key = out[2]!;
+      pair = out[3]!;
+      if (!this.tallyRange(text, j, ++j, key2, pair2, states, patterns, asker, result)) return false;
+      key2 = out[2]!;
+      pair2 = out[3]!;
+    }
+    // the rest of the longer half (a unit or so; all of it after an ask near the end)
+    return (
+      this.tallyRange(text, i, mid, key, pair, states, patterns, asker, result) &&
+      this.tallyRange(text, j, n, key2, pair2, states, patterns, asker, result)
+    );
+  }
+
+  /**
+   * The tally over units `from`..`end` of the text by the one-stretch loop, from state `key` (`pair`: see TallyRun),
+   * asking about the states weighed TALLY_ASK; leaves the last state's key and pair in the table's `out` [2] and [3].
+   */
+  private tallyRange(
+    text: string,
+    from: number,
+    end: number,
+    key: number,
+    pair: number,
+    states: Uint8Array,
+    patterns: Uint8Array,
+    asker: TallyAsker,
+    result: TallyResult,
+  ): boolean {
+    const { run, out } = this.tallyTable!;
+    for (let i = from; ; ) {
+      i = run(text, i, end, key, pair, states);
+      result.count += out[0]!;
+      result.flags |= out[1]! & TALLY_FLAGS;
+      if (i >= end) return true;
       key = out[2]!;
       pair = out[3]!;
       if (!this.askState(key, ++i, patterns, asker, result)) return false;
+      if (i >= end) return true;
     }
   }
 
@@ -538,7 +608,8 @@ export class AhoCorasick {
 
   /** A state weighed TALLY_ASK: its outputs one at a time, the askers' through the asker. */
   private askState(key: number, end: number, patterns: Uint8Array, asker: TallyAsker, result: TallyResult): boolean {
-    const code = this.cells[(this.tallyTable!.cellOfKey[key]! << 2) + 3]!;
+    const table = this.tallyTable!;
+    const code = this.cells[(table.cellOfKey[key - table.root]! << 2) + 3]!;
     const emits = this.emits;
     for (let e = code > 0 ? 0 : -code, p = code > 0 ? code - 1 : emits[e]!; p >= 0; p = code > 0 ? -1 : emits[++e]!) {
       const weight = patterns[p]!;

@@ -14,6 +14,10 @@ const KEY_BITS = 20;
 const SYMBOL_BITS = 32 - KEY_BITS;
 /** the symbol field of a free entry (no symbol is this large) */
 const NO_SYMBOL = (1 << SYMBOL_BITS) - 1;
+/** Where the parts of the table's one array begin (see TallyTable): code units, the root's row, pairs, then deep. */
+const UNITS_AT = 0;
+const ROOT_AT = 0x10000;
+const PAIRS_AT = ROOT_AT + NO_SYMBOL + 1;
 
 /**
  * Transitions (deep and pairs) past which the table is not built and the tally reads the scan's hits: 10 k words of
@@ -28,73 +32,98 @@ const ROW_TRIES = 256;
  * goes through weigh: per code unit three probes and no branch on their outcome (DESIGN.md, "Tally").
  *
  * The state after a unit is the longest suffix of the text read that is a state, so it is found among three:
- * - deeper than two units: a resolved transition of the state before, in `deep`;
- * - two units: the child, on this unit, of the root's child on the unit before, in `pairs`;
- * - one unit: the root's child on it (`rootKey`; 0, the root's key, when there is none).
+ * - deeper than two units: a resolved transition of the state before (the deep part);
+ * - two units: the child, on this unit, of the root's child on the unit before (the pairs part);
+ * - one unit: the root's child on it (the root's row; the root itself when there is none).
  * Listing only the first kind per state keeps the table small (10 k words of 2–4 characters: 17 k transitions
  * instead of 198 k; 100 k words: 0.5 M instead of 10 M), and all three probes depend on the state only through the
  * first.
  *
- * Every state has a key of its own in `deep`, every root child one in `pairs` (0 there: no root child). A probe
- * from key k on symbol c reads entry k + c, which holds (the symbol << KEY_BITS) | the next state's key; it is the
- * state's when that symbol is c: an entry is written only by the row whose key plus the entry's symbol lands on it,
- * and keys are distinct, so the symbol alone says whose it is. A free entry holds NO_SYMBOL. The widths are fixed
- * (not fitted to the automaton) so that the loop reads them as constants: fewer registers held.
+ * Every state has a key of its own in the deep part, every root child one in the pairs part. A probe from key k on
+ * symbol c reads entry k + c, which holds (the symbol << KEY_BITS) | the next state's key; it is the state's when
+ * that symbol is c: an entry is written only by the row whose key plus the entry's symbol lands on it, and keys are
+ * distinct, so the symbol alone says whose it is. A free entry holds NO_SYMBOL. The widths are fixed (not fitted to
+ * the automaton) so that the loop reads them as constants: fewer registers held.
+ *
+ * All of it is one array, keys counted from its start, so that the loop holds one array in registers, not four
+ * (1.13× the units per second): at UNITS_AT, per code unit its symbol | (the pairs key of the root's child on it)
+ * << SYMBOL_BITS; at ROOT_AT, per symbol the key of the root's child on it (the root's key when none); at PAIRS_AT,
+ * the pairs part (its key PAIRS_AT: no root child); then the deep part (its first key, `root`, the root's: no row).
  */
 export interface TallyTable {
-  readonly deep: Int32Array;
-  readonly pairs: Int32Array;
-  /** symbol → the key (in `deep`) of the root's child on it, or 0 */
-  readonly rootKey: Int32Array;
-  /** code unit → its symbol | (the key in `pairs` of the root's child on it, or 0) << SYMBOL_BITS */
-  readonly units: Int32Array;
-  /** key in `deep` → the state's cell in the automaton's double array, or -1 (no state has this key) */
+  readonly entries: Int32Array;
+  /** the root's key (where the deep part begins) */
+  readonly root: number;
+  /** the pairs key that stands for "no root child on the unit before" (the state before the first unit) */
+  readonly noPair: number;
+  /** key - root → the state's cell in the automaton's double array, or -1 (no state has this key) */
   readonly cellOfKey: Int32Array;
   /** the loop over this table, and where it leaves [count, flags, key, pair] */
   readonly run: TallyRun;
+  /** the loop over two stretches of a text at once; it leaves [count, flags, key, pair, key2, pair2] in `out` */
+  readonly runTwo: TallyRunTwo;
   readonly out: Int32Array;
+  /** a weight of 0 for every key (to step through a text without adding it up) */
+  readonly silent: Uint8Array;
 }
 
 /**
- * The tally loop over one table: steps it over `text` from unit `from` in the state with key `key` (`pair`: the
- * pairs key of the root's child on the unit before), adding up the weights (`states`, by key) of the states it goes
- * through, until the end of the text or a state weighed TALLY_ASK (not added). Answers the index of that state's
- * unit, or the text's length, and leaves in its `out` [count, flags, key, pair].
+ * The tally loop over one table: steps it over `text` from unit `from` to `end` in the state with key `key` (`pair`:
+ * the pairs key of the root's child on the unit before), adding up the weights (`states`, by key) of the states it
+ * goes through, until `end` or a state weighed TALLY_ASK (not added). Answers the index of that state's unit, or
+ * `end`, and leaves in its `out` [count, flags, key, pair].
  */
-export type TallyRun = (text: string, from: number, key: number, pair: number, states: Uint8Array) => number;
+export type TallyRun = (
+  text: string,
+  from: number,
+  end: number,
+  key: number,
+  pair: number,
+  states: Uint8Array,
+) => number;
 
 /**
- * Makes the tally loop over these arrays: a closure, so that the loop reads them as locals of its own (as a method
- * reading them off the table it ran about 15 % slower: fewer of them stayed in registers). The constants are
- * written out (SYMBOL_BITS 12, KEY_BITS 20, TALLY_ASK, TALLY_COUNT) for the same reason.
+ * The tally loop over two stretches of one text at once, `steps` units from `i` and from `j` (`units`: the text's
+ * code units), each in its own state (key, pair). The two chains of probes do not wait on each other, so the
+ * processor overlaps them: 1.2× the units per second of one stretch. Stops before a step where either stretch comes
+ * to a state weighed TALLY_ASK (that step not taken). Answers the steps taken; leaves [count, flags, key, pair, key2,
+ * pair2] in `out`.
  */
-function makeRun(
-  deep: Int32Array,
-  pairs: Int32Array,
-  rootKey: Int32Array,
-  units: Int32Array,
-  out: Int32Array,
-): TallyRun {
-  const D = deep;
-  const P = pairs;
-  const R = rootKey;
-  const U = units;
+export type TallyRunTwo = (
+  units: Uint16Array,
+  i: number,
+  j: number,
+  steps: number,
+  key: number,
+  pair: number,
+  key2: number,
+  pair2: number,
+  states: Uint8Array,
+) => number;
+
+/**
+ * Makes the tally loop over the table's array: a closure, so that the loop reads it as a local of its own (as a
+ * method reading it off the table it ran about 15 % slower: fewer values stayed in registers). The constants are
+ * written out (ROOT_AT, SYMBOL_BITS 12, KEY_BITS 20, TALLY_ASK, TALLY_COUNT) for the same reason.
+ */
+function makeRun(entries: Int32Array, out: Int32Array): TallyRun {
+  const T = entries;
   const O = out;
-  return (text: string, from: number, key: number, pair: number, states: Uint8Array): number => {
+  return (text: string, from: number, end: number, key: number, pair: number, states: Uint8Array): number => {
     let count = 0;
     let flags = 0;
     let i = from;
-    for (const n = text.length; i < n; i++) {
-      const unit = U[text.charCodeAt(i)]!;
+    for (; i < end; i++) {
+      const unit = T[text.charCodeAt(i)]!;
       const symbol = unit & 0xfff;
-      const deeper = D[key + symbol]!;
-      const two = P[pair + symbol]!;
+      const deeper = T[key + symbol]!;
+      const two = T[pair + symbol]!;
       // all ones when the entry is not the probing row's: masks, not branches (on dense text each is a coin toss)
       const a = (deeper >>> 20) ^ symbol;
       const notDeeper = (a | -a) >> 31;
       const b = (two >>> 20) ^ symbol;
       const notTwo = (b | -b) >> 31;
-      const shallow = (R[symbol]! & notTwo) | (two & 0xfffff & ~notTwo);
+      const shallow = (T[0x10000 + symbol]! & notTwo) | (two & 0xfffff & ~notTwo);
       key = (shallow & notDeeper) | (deeper & 0xfffff & ~notDeeper);
       pair = unit >>> 12;
       const weight = states[key]!;
@@ -107,6 +136,65 @@ function makeRun(
     O[2] = key;
     O[3] = pair;
     return i;
+  };
+}
+
+/** `makeRun`'s step twice over, on code units (see TallyRunTwo); a closure for the same reason. */
+function makeRunTwo(entries: Int32Array, out: Int32Array): TallyRunTwo {
+  const T = entries;
+  const O = out;
+  return (
+    text: Uint16Array,
+    i: number,
+    j: number,
+    steps: number,
+    key: number,
+    pair: number,
+    key2: number,
+    pair2: number,
+    states: Uint8Array,
+  ): number => {
+    let count = 0;
+    let flags = 0;
+    let s = 0;
+    for (; s < steps; s++) {
+      const unit = T[text[i + s]!]!;
+      const unit2 = T[text[j + s]!]!;
+      const symbol = unit & 0xfff;
+      const symbol2 = unit2 & 0xfff;
+      const deeper = T[key + symbol]!;
+      const deeper2 = T[key2 + symbol2]!;
+      const two = T[pair + symbol]!;
+      const two2 = T[pair2 + symbol2]!;
+      const a = (deeper >>> 20) ^ symbol;
+      const a2 = (deeper2 >>> 20) ^ symbol2;
+      const notDeeper = (a | -a) >> 31;
+      const notDeeper2 = (a2 | -a2) >> 31;
+      const b = (two >>> 20) ^ symbol;
+      const b2 = (two2 >>> 20) ^ symbol2;
+      const notTwo = (b | -b) >> 31;
+      const notTwo2 = (b2 | -b2) >> 31;
+      const shallow = (T[0x10000 + symbol]! & notTwo) | (two & 0xfffff & ~notTwo);
+      const shallow2 = (T[0x10000 + symbol2]! & notTwo2) | (two2 & 0xfffff & ~notTwo2);
+      const next = (shallow & notDeeper) | (deeper & 0xfffff & ~notDeeper);
+      const next2 = (shallow2 & notDeeper2) | (deeper2 & 0xfffff & ~notDeeper2);
+      const weight = states[next]!;
+      const weight2 = states[next2]!;
+      if ((weight | weight2) >= 0x80) break;
+      key = next;
+      key2 = next2;
+      pair = unit >>> 12;
+      pair2 = unit2 >>> 12;
+      count += (weight & 0x0f) + (weight2 & 0x0f);
+      flags |= weight | weight2;
+    }
+    O[0] = count;
+    O[1] = flags;
+    O[2] = key;
+    O[3] = pair;
+    O[4] = key2;
+    O[5] = pair2;
+    return s;
   };
 }
 
@@ -179,35 +267,46 @@ export function buildTallyTable(
   const deepKeys = placeRows(deep, order, tail, symbolCount, true, limit);
   const pairKeys = deepKeys && placeRows(pairRows, order, rootChildren, symbolCount, false, limit);
   if (deepKeys === null || pairKeys === null) return null;
+  // the parts' places in the one array; every key (counted from its start) must fit in an entry
+  const deepAt = PAIRS_AT + pairKeys.size;
+  const size = deepAt + deepKeys.size;
+  if (size > limit) return null;
+  const entries = new Int32Array(size).fill(NO_SYMBOL << KEY_BITS, PAIRS_AT);
   const keyOf = deepKeys.keyOf;
-  const entriesOf = (rows: Rows, keys: Int32Array, size: number, count: number): Int32Array => {
-    const entries = new Int32Array(size).fill(NO_SYMBOL << KEY_BITS);
+  const write = (rows: Rows, keys: Int32Array, at: number, count: number): void => {
     for (let q = 0; q < count; q++) {
       const s = order[q]!;
-      const key = keys[s]!;
+      const key = at + keys[s]!;
       for (let e = rows.from[s]!, end = e + rows.length[s]!; e < end; e++)
-        entries[key + rows.symbols[e]!] = (rows.symbols[e]! << KEY_BITS) | keyOf[rows.targets[e]!]!;
+        entries[key + rows.symbols[e]!] = (rows.symbols[e]! << KEY_BITS) | (deepAt + keyOf[rows.targets[e]!]!);
     }
-    return entries;
   };
+  write(deep, keyOf, deepAt, tail);
+  write(pairRows, pairKeys.keyOf, PAIRS_AT, rootChildren);
   const cellOfKey = new Int32Array(deepKeys.size).fill(-1);
   cellOfKey[0] = 0;
   for (let q = 0; q < tail; q++) cellOfKey[keyOf[order[q]!]!] = order[q]!;
-  const rootKey = new Int32Array(symbolCount + 1);
-  const pairKey = new Int32Array(symbolCount + 1);
+  // the root's row (the root's own key where it has no child), and each unit's symbol with its root child's pairs key
+  entries.fill(deepAt, ROOT_AT, PAIRS_AT);
+  const pairKey = new Int32Array(symbolCount + 1).fill(PAIRS_AT);
   for (let c = 1; c <= symbolCount; c++) {
     const child = rootNext[c]!;
     if (child <= 0) continue;
-    rootKey[c] = keyOf[child]!;
-    pairKey[c] = pairKeys.keyOf[child]!;
+    entries[ROOT_AT + c] = deepAt + keyOf[child]!;
+    pairKey[c] = PAIRS_AT + pairKeys.keyOf[child]!;
   }
-  const units = new Int32Array(0x10000);
-  for (let u = 0; u < 0x10000; u++) units[u] = symbolOf[u]! | (pairKey[symbolOf[u]!]! << SYMBOL_BITS);
-  const deepEntries = entriesOf(deep, keyOf, deepKeys.size, tail);
-  const pairEntries = entriesOf(pairRows, pairKeys.keyOf, pairKeys.size, rootChildren);
-  const out = new Int32Array(4);
-  const run = makeRun(deepEntries, pairEntries, rootKey, units, out);
-  return { deep: deepEntries, pairs: pairEntries, rootKey, units, cellOfKey, run, out };
+  for (let u = 0; u < 0x10000; u++) entries[UNITS_AT + u] = symbolOf[u]! | (pairKey[symbolOf[u]!]! << SYMBOL_BITS);
+  const out = new Int32Array(6);
+  return {
+    entries,
+    root: deepAt,
+    noPair: PAIRS_AT,
+    cellOfKey,
+    run: makeRun(entries, out),
+    runTwo: makeRunTwo(entries, out),
+    out,
+    silent: new Uint8Array(size),
+  };
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Property: a tally (`AhoCorasick.tally`, over the resolved table or, for lists too large for one, over the scan's
  * hits) adds up exactly what weighing each hit `scan` reports gives, and hands exactly the asked patterns' hits to the
- * asker, in the scan's order.
+ * asker: in the scan's order, or, for a text of 1,024 units and more (read as two halves at once), in order within
+ * each half.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -109,6 +110,53 @@ describe('tally agrees with weighing the scan’s hits', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('on long texts, read as two halves at once: the same sums, each half’s asks in order, hits across the middle', () => {
+    fc.assert(
+      fc.property(
+        fc.array(patternArb, { minLength: 1, maxLength: 10 }),
+        fc.array(weightArb, { minLength: 10, maxLength: 10 }),
+        // pieces and whole patterns (deep states), so that hits cross the middle
+        fc.array(fc.oneof(fc.constantFrom(...PIECES, '。'), fc.nat()), { minLength: 400, maxLength: 1200 }),
+        fc.nat(40),
+        (raw, weightList, parts, stop) => {
+          const patterns = distinctFolded(raw);
+          const automaton = new AhoCorasick(patterns);
+          const weights = Uint8Array.from(patterns, (_, p) => weightList[p]!);
+          const text = parts
+            .map((part) => (typeof part === 'number' ? patterns[part % patterns.length]! : part))
+            .join('');
+          fc.pre(text.length >= 1024);
+          const want = expected(automaton, weights, text);
+          const got = tallied(automaton, weights, text);
+          const mid = text.length >>> 1;
+          expect({ ...got, asked: [] }).toEqual({ finished: true, count: want.count, flags: want.flags, asked: [] });
+          // the first half's hits end at mid or before, the second's after it; each half's asks come in order
+          expect(got.asked.filter(([, end]) => end <= mid)).toEqual(want.asked.filter(([, end]) => end <= mid));
+          expect(got.asked.filter(([, end]) => end > mid)).toEqual(want.asked.filter(([, end]) => end > mid));
+          // stopped: false, having asked `stop` + 1 of the hits, none twice
+          if (stop < want.asked.length) {
+            const stopped = tallied(automaton, weights, text, stop + 1);
+            expect(stopped.finished).toBe(false);
+            expect(stopped.asked).toHaveLength(stop + 1);
+            const all = new Set(want.asked.map(([p, end]) => `${p}@${end}`));
+            expect(new Set(stopped.asked.map(([p, end]) => `${p}@${end}`)).size).toBe(stop + 1);
+            for (const [p, end] of stopped.asked) expect(all.has(`${p}@${end}`)).toBe(true);
+          }
+        },
+      ),
+      // shrinking texts of a thousand pieces takes minutes: report the case as found
+      { numRuns: 150, endOnFailure: true },
+    );
+  });
+
+  it('counts a long word that straddles the middle of a long text once', () => {
+    const automaton = new AhoCorasick(['好的好的好的好的', '的']);
+    const weights = Uint8Array.from([1 | 0x10, 1 | 0x20]);
+    // 2,000 units: the middle (1,000) falls inside the long word
+    const text = `${'。'.repeat(996)}好的好的好的好的${'。'.repeat(996)}`;
+    expect(tallied(automaton, weights, text)).toEqual({ finished: true, count: 5, flags: 0x30, asked: [] });
   });
 
   it('stops where the asker says so, having asked the hits before in order', () => {
