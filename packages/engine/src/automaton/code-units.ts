@@ -1,12 +1,14 @@
 /** The part of Node's Buffer that `CodeUnits` uses (absent in a browser). */
+interface UnitWriter {
+  write(text: string, offset: number, encoding: 'utf16le'): number;
+}
 interface NodeBufferClass {
-  from(
-    buffer: ArrayBuffer,
-    byteOffset: number,
-    length: number,
-  ): { write(text: string, offset: number, encoding: 'utf16le'): number };
+  from(buffer: ArrayBuffer, byteOffset: number, length: number): UnitWriter;
 }
 const NodeBuffer = (globalThis as { Buffer?: NodeBufferClass }).Buffer;
+
+/** Texts longer than this get an array of their own, so that one huge text is not held for the reader's lifetime. */
+const KEEP_UNITS = 1 << 20;
 
 /**
  * A string's UTF-16 code units in a reused Uint16Array. A loop reads a typed array faster than `charCodeAt` (which
@@ -15,7 +17,7 @@ const NodeBuffer = (globalThis as { Buffer?: NodeBufferClass }).Buffer;
  */
 export class CodeUnits {
   private units = new Uint16Array(0);
-  private writer: { write(text: string, offset: number, encoding: 'utf16le'): number } | null = null;
+  private writer: UnitWriter | null = null;
 
   /** @param native copy by Node's Buffer (default: when there is one) */
   constructor(private readonly native = NodeBuffer !== undefined) {}
@@ -23,13 +25,25 @@ export class CodeUnits {
   /** The units of `text` (valid until the next call; the array may be longer than the text). */
   read(text: string): Uint16Array {
     const n = text.length;
+    if (n > KEEP_UNITS) {
+      const units = new Uint16Array(n);
+      this.copy(text, units, this.writerOf(units));
+      return units;
+    }
     if (this.units.length < n) {
       this.units = new Uint16Array(Math.max(n, this.units.length * 2, 1024));
-      this.writer = this.native && NodeBuffer ? NodeBuffer.from(this.units.buffer, 0, this.units.byteLength) : null;
+      this.writer = this.writerOf(this.units);
     }
-    const units = this.units;
-    if (this.writer !== null) this.writer.write(text, 0, 'utf16le');
-    else for (let i = 0; i < n; i++) units[i] = text.charCodeAt(i);
-    return units;
+    this.copy(text, this.units, this.writer);
+    return this.units;
+  }
+
+  private writerOf(units: Uint16Array): UnitWriter | null {
+    return this.native && NodeBuffer ? NodeBuffer.from(units.buffer as ArrayBuffer, 0, units.byteLength) : null;
+  }
+
+  private copy(text: string, units: Uint16Array, writer: UnitWriter | null): void {
+    if (writer !== null) writer.write(text, 0, 'utf16le');
+    else for (let i = 0; i < text.length; i++) units[i] = text.charCodeAt(i);
   }
 }

@@ -21,6 +21,13 @@ describe('CodeUnits', () => {
       reader.read(long);
       const slice = long.slice(7, 40);
       expect(Array.from(reader.read(slice).subarray(0, slice.length))).toEqual(unitsOf(slice));
+      // past 2^20 units: an array of its own, not kept for the next text
+      const huge = '您好，请问有什么可以帮您？'.repeat(90_000);
+      const hugeUnits = reader.read(huge);
+      expect(hugeUnits).toHaveLength(huge.length);
+      expect(hugeUnits[huge.length - 1]).toBe('？'.charCodeAt(0));
+      expect(hugeUnits[123_457]).toBe(huge.charCodeAt(123_457));
+      expect(reader.read('好的').length).toBeLessThan(huge.length);
     });
   }
 });
