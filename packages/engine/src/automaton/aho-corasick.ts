@@ -444,7 +444,7 @@ export class AhoCorasick {
   /**
    * Adds up the weights of every occurrence of every pattern in `text` (as `scan` reports them) into `result`,
    * handing each hit of a pattern weighed TALLY_ASK to `asker`; answers false when the asker stopped it. Dense text
-   * is read on the tally table: one step per code unit with no fail links and no branch on the outcome, about half
+   * is read on the tally table: one step per code unit with no fail links and no branch on the outcome, 0.4–0.6×
    * the time of `scan` (DESIGN.md, "Tally"). Sparse text (fewer than one hit in 64 units), and every text when there
    * is no table, is read by `scan`, whose prefilter skips most of it, and its hits weighed one by one; the tally
    * goes back to the table when the prefilter skips less than half (it starts that way: real text is mostly

@@ -28,12 +28,12 @@ export class HitArena {
 }
 
 /** Makes the matches of a scan that only counted them (the gate), from its text. */
-export interface RawHits {
+export interface TextRereader {
   /**
    * The `count` match objects of the libraries `selected` in `text`, in order; `libs`, when given, gets each match's
    * library (by index)
    */
-  matchesFromRaw(
+  matchesOfText(
     text: string,
     selected: Uint8Array,
     count: number,
@@ -48,7 +48,7 @@ export interface HitCopy {
    * null: a final copy (4 ints per match in order: library, word, start, end, in `ints`); else the scanner that
    * counted the matches, which makes them from the text when they are read (`ints` then holds nothing)
    */
-  raw: RawHits | null;
+  rereader: TextRereader | null;
   ints: Int32Array;
   offset: number;
   /** the libraries selected for the message */
@@ -61,11 +61,10 @@ export interface HitCopy {
  * The answer of a scan with matches. `operation` and `count` are decided by the scan; the match objects and the
  * masked text are made when first read, from the scan's hits copied to an arena, or, when the scan only counted
  * them (the gate), from the text read again: a caller that only gates on the operation (deliver, mask, block) or
- * counts makes no object per match,
- * which on dense text is most of the cost of a scan (benchmarks/README.md, "Censor scan speed"). `matches` and `masked` are getters (a class: an object
- * literal with getters costs microseconds to make); `toJSON` gives the plain form, and a structured clone (a
- * worker's message) needs `toJSON()` or the fields copied out.
- *
+ * counts makes no object per match, which on dense text is most of the cost of a scan (benchmarks/README.md, "Censor
+ * scan speed"). `matches` and `masked` are getters (a class: an object literal with getters costs microseconds to
+ * make); `toJSON` gives the plain form, and a structured clone (a worker's message) needs `toJSON()` or the fields
+ * copied out.
  */
 export class LazyAnswer implements CensorResult {
   #matches: CensorMatch[] | null = null;
@@ -74,7 +73,7 @@ export class LazyAnswer implements CensorResult {
   readonly #libraries: readonly ReadLibrary[];
   readonly #operations: readonly CensorOperation[];
   // the copy (HitCopy's fields, held here: one object per answer)
-  readonly #raw: RawHits | null;
+  readonly #rereader: TextRereader | null;
   readonly #ints: Int32Array;
   readonly #offset: number;
   /** counted matches: each match's library, once the matches are made (FUZZY only: for the masked text) */
@@ -93,7 +92,7 @@ export class LazyAnswer implements CensorResult {
     this.#text = text;
     this.#libraries = libraries;
     this.#operations = operations;
-    this.#raw = copy.raw;
+    this.#rereader = copy.rereader;
     this.#ints = copy.ints;
     this.#offset = copy.offset;
     this.#selected = copy.selected;
@@ -106,11 +105,11 @@ export class LazyAnswer implements CensorResult {
 
   get matches(): readonly CensorMatch[] {
     if (this.#matches === null) {
-      const raw = this.#raw;
-      if (raw !== null) {
+      const rereader = this.#rereader;
+      if (rereader !== null) {
         // the masked text will need each match's library: noted while the matches are made
         this.#libs = this.operation === 'FUZZY' ? new Int32Array(this.count) : null;
-        this.#matches = raw.matchesFromRaw(this.#text, this.#selected, this.count, this.#operations, this.#libs);
+        this.#matches = rereader.matchesOfText(this.#text, this.#selected, this.count, this.#operations, this.#libs);
       } else
         this.#matches = matchObjects(
           this.#ints,

@@ -2,7 +2,7 @@ import { AhoCorasick, type TallyAsker, type TallyResult, type TallyWeights } fro
 import { MatchList } from '../automaton/match-list.js';
 import { TALLY_ASK } from '../automaton/tally-table.js';
 import { foldText, isAsciiOnly, standsAlone } from '../text/fold.js';
-import { DETECTED, HitArena, LazyAnswer, type RawHits, wordMatch } from './censor-answer.js';
+import { DETECTED, HitArena, LazyAnswer, type TextRereader, wordMatch } from './censor-answer.js';
 import { CONTACT_CATEGORIES, type ContactCategory, type ContactHit, detectContacts } from './contacts.js';
 import {
   type CharFold,
@@ -157,7 +157,7 @@ class PatternSet {
   }
 }
 
-class CompiledCensor implements CensorScanner, RawHits, TallyAsker {
+class CompiledCensor implements CensorScanner, TextRereader, TallyAsker {
   /** every form of every word but the pinyin spellings */
   private readonly main: PatternTable;
   /** the pinyin spellings, in an automaton of their own (read only in a text's pinyin view); null: no pinyin */
@@ -435,7 +435,7 @@ class CompiledCensor implements CensorScanner, RawHits, TallyAsker {
    * with one owner weighs one hit and its library's operation; the others, ASCII words and words several libraries or
    * allow words share, are asked about one hit at a time, `ask`): answers how many and sets `strongest`. Answers -1
    * when an allow word occurs, or when the tally read by the scan (sparse text: its hits are then in `list`), and the
-   * hits go the general way. The answer's matches are made when read (`matchesFromRaw`), from the text read again.
+   * hits go the general way. The answer's matches are made when read (`matchesOfText`), from the text read again.
    */
   private gate(text: string, selected: Uint8Array): number {
     this.lastWeights ??= this.gateWeights(selected);
@@ -610,9 +610,8 @@ class CompiledCensor implements CensorScanner, RawHits, TallyAsker {
     mode: PassMode,
     hits: HitList,
     pinyinWithoutNoise = false,
-    /** the automaton's hits of `viewText` when it has already read it (from `first` on); null: read it here */
-    passed: Pick<MatchList, 'patterns' | 'ends' | 'length'> | null = null,
-    first = 0,
+    /** the automaton's hits of `viewText` when it has already read it; null: read it here */
+    passed: MatchList | null = null,
   ): void {
     const table = mode === PINYIN ? this.pinyin! : this.main;
     const list = passed ?? this.list;
@@ -627,11 +626,11 @@ class CompiledCensor implements CensorScanner, RawHits, TallyAsker {
       // The plain pass over the text itself (or a same-length view): a pattern with a sole owner and nothing to
       // check is one push; the others go the general way below, one hit at a time.
       // at most one hit per report on the sole-owner path: room for all of them, written straight in
-      hits.reserve(list.length - first);
+      hits.reserve(list.length);
       let { lib: libs, word: words, start: starts, end: stops } = hits;
       let n = hits.length;
       let allows = 0;
-      for (let h = first; h < list.length; h++) {
+      for (let h = 0; h < list.length; h++) {
         const p = patterns[h]!;
         const at = p * 3;
         const lib = sole[at]!;
@@ -658,7 +657,7 @@ class CompiledCensor implements CensorScanner, RawHits, TallyAsker {
       if (allows < 0) hits.allows = true;
       return;
     }
-    for (let h = first; h < list.length; h++) {
+    for (let h = 0; h < list.length; h++) {
       const p = list.patterns[h]!;
       const viewEnd = list.ends[h]!;
       const length = patternLength[p]!;
@@ -892,7 +891,7 @@ class CompiledCensor implements CensorScanner, RawHits, TallyAsker {
     if (this.gated) {
       // counted, not kept: the text is read again when the matches are
       return new LazyAnswer(text, this.strongest!, count, this.libraries, this.operations, {
-        raw: this,
+        rereader: this,
         ints: NO_INTS,
         offset: 0,
         selected,
@@ -913,7 +912,7 @@ class CompiledCensor implements CensorScanner, RawHits, TallyAsker {
       if (detected !== null) detected[k] = word[h]! >= DETECTED ? found[foundAt[h]!] : undefined;
     }
     return new LazyAnswer(text, this.strongest!, count, this.libraries, this.operations, {
-      raw: null,
+      rereader: null,
       ints,
       offset,
       selected,
@@ -925,7 +924,7 @@ class CompiledCensor implements CensorScanner, RawHits, TallyAsker {
    * A gated scan's match objects: the automaton's hits of `text` again, the plain pass's selection (`collect`) and
    * order, then one object each.
    */
-  matchesFromRaw(
+  matchesOfText(
     text: string,
     selected: Uint8Array,
     count: number,
