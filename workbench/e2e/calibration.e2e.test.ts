@@ -37,6 +37,8 @@ async function runCorpus(page: Page): Promise<void> {
   await page.locator('input[type="file"]').setInputFiles(FILE);
   await page.getByRole('button', { name: '开始回放' }).click();
   await page.locator('[data-testid="corpus-status"][data-status="done"]').waitFor({ timeout: 600_000 });
+  // the figures are drawn from a deferred copy of the report, which can lag the status under load
+  await page.locator('[data-testid="corpus-report"][data-settled="true"]').waitFor();
 }
 
 /**

@@ -470,6 +470,8 @@ describe('replay a corpus in the browser', () => {
     await page.locator('input[type="file"]').setInputFiles(STC3);
     await page.getByRole('button', { name: '开始回放' }).click();
     await page.locator('[data-testid="corpus-status"][data-status="done"]').waitFor({ timeout: 600_000 });
+    // the diff is drawn from a deferred copy of the report, which can lag the status under load
+    await page.locator('[data-testid="corpus-report"][data-settled="true"]').waitFor();
     const row = page.getByTestId('corpus-diff').locator(`tr[data-rule="${ruleId}"]`);
     await row.getByText('已修改').waitFor();
     expect(await row.locator('[data-field="newly-hit"]').textContent()).toBe(`+${newlyHit}`);

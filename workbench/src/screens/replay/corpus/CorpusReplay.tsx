@@ -147,7 +147,13 @@ export function CorpusReplay({ location }: { location: RouteLocation }) {
       )}
 
       {shownReport && (
-        <Tabs value={shownRunning ? 'report' : tab} onChange={(v) => v && setTab(v as 'report' | 'calibration')}>
+        <Tabs
+          value={shownRunning ? 'report' : tab}
+          onChange={(v) => v && setTab(v as 'report' | 'calibration')}
+          data-testid="corpus-report"
+          // the deferred copy has caught up with the run (the status above changes at once, the figures after it)
+          data-settled={shownReport === report && shownRunning === running}
+        >
           <Tabs.List mb="md">
             <Tabs.Tab value="report">{t('corpus.tab.report')}</Tabs.Tab>
             <Tabs.Tab value="calibration" disabled={shownRunning} data-testid="corpus-calibration-tab">
